@@ -1,0 +1,30 @@
+# Two commands do everything on a fresh clone: `make run` and `make test`.
+# python3 here is the version in .python-version (pyenv); Django 6 needs 3.12 or newer.
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint venv
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt .python-version
+	@python3 -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else "Python 3.12 or newer is needed (see .python-version); python3 is " + sys.version)'
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+venv: $(VENV)/.installed
+
+run: venv
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py seed_demo
+	@echo "Pitch League is running at http://$(HOST):$(PORT)/  (log in as demo / pitch-demo-league; Ctrl-C stops it)"
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+test: venv
+	$(PY) -m pytest
+
+lint: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .

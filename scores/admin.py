@@ -1,0 +1,76 @@
+"""The admin: browse leagues, games and hands; scores are written only through the services."""
+
+from django.contrib import admin
+
+from .models import Game, Hand, HandScore, League, Membership, Player, Seat, Side
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+@admin.register(League)
+class LeagueAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "created_at"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [MembershipInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "league"]
+    list_filter = ["league"]
+    search_fields = ["name"]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    readonly_fields = ["player", "position", "side"]
+    can_delete = False
+
+
+class HandInline(admin.TabularInline):
+    model = Hand
+    extra = 0
+    fields = ["number", "dealer", "pitcher", "bid", "high", "low", "jack", "game_point", "set", "ends_game"]
+    readonly_fields = fields
+    can_delete = False
+    show_change_link = True
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["code", "league", "played_on", "target", "partnership", "status", "winner"]
+    list_filter = ["status", "partnership", "league"]
+    search_fields = ["code"]
+    date_hierarchy = "played_on"
+    readonly_fields = ["status", "winner", "version", "partnership", "target"]
+    inlines = [SeatInline, HandInline]
+
+    def has_add_permission(self, request) -> bool:
+        return False  # Games are started through the app, which checks the rules.
+
+
+class HandScoreInline(admin.TabularInline):
+    model = HandScore
+    extra = 0
+    readonly_fields = ["side", "won", "delta", "total"]
+    can_delete = False
+
+
+@admin.register(Hand)
+class HandAdmin(admin.ModelAdmin):
+    list_display = ["game", "number", "pitcher", "bid", "set", "ends_game"]
+    list_filter = ["set", "game__league"]
+    readonly_fields = [f.name for f in Hand._meta.fields]
+    inlines = [HandScoreInline]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

@@ -1,0 +1,240 @@
+"""Pitch League's data: leagues and their members, players, games, hands and stored results.
+
+The rules live in ``scores.rules``; these models hold what was played and the
+engine's results for it, so pages and standings read scores instead of
+replaying games. Writes that span models go through ``scores.services``.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from . import rules
+
+
+class Role(models.TextChoices):
+    OWNER = "owner", _("Owner")
+    SCORER = "scorer", _("Scorer")
+    VIEWER = "viewer", _("Viewer")
+
+
+# What each role may do; an owner may do everything a scorer may, and so on.
+ROLE_RANK = {Role.VIEWER: 1, Role.SCORER: 2, Role.OWNER: 3}
+
+
+class LeagueQuerySet(models.QuerySet):
+    def for_user(self, user) -> LeagueQuerySet:
+        """Leagues the user is a member of."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(memberships__user=user)
+
+
+class League(models.Model):
+    name = models.CharField(_("name"), max_length=100)
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    public_token = models.CharField(max_length=40, unique=True, null=True, blank=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    members = models.ManyToManyField(settings.AUTH_USER_MODEL, through="Membership", related_name="leagues")
+
+    objects = LeagueQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("scores:league_detail", args=[self.slug])
+
+    @staticmethod
+    def new_token() -> str:
+        return secrets.token_urlsafe(24)
+
+
+class Membership(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.VIEWER)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["league", "user"], name="one_membership_per_user_and_league"),
+            models.CheckConstraint(condition=models.Q(role__in=Role.values), name="membership_role_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.league} ({self.role})"
+
+    def allows(self, role: str) -> bool:
+        return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
+
+
+class Player(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=40)
+
+    class Meta:
+        ordering = [Lower("name")]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "league", name="player_name_unique_in_league_ignoring_case"),
+            models.CheckConstraint(condition=~models.Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class GameQuerySet(models.QuerySet):
+    def finished(self) -> GameQuerySet:
+        """Games that have a winner."""
+        return self.filter(status=Game.Status.FINISHED)
+
+    def in_progress(self) -> GameQuerySet:
+        """Games still being played."""
+        return self.filter(status=Game.Status.IN_PROGRESS)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", _("In progress")
+        FINISHED = "finished", _("Finished")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="games")
+    # The history format's game id: unique in the league, so an import never doubles a game.
+    code = models.CharField(_("game id"), max_length=100)
+    played_on = models.DateField(_("played on"))
+    target = models.PositiveSmallIntegerField(_("target"), default=rules.DEFAULT_TARGET)
+    partnership = models.BooleanField(_("partnership"), default=False)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
+    winner = models.ForeignKey("Side", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    # Bumped on every write: the live score's ETag.
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-played_on", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "code"], name="game_code_unique_in_league"),
+            models.CheckConstraint(
+                condition=models.Q(target__gte=rules.MIN_TARGET, target__lte=rules.MAX_TARGET), name="game_target_range"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status="in_progress", winner__isnull=True) | models.Q(status="finished", winner__isnull=False),
+                name="game_finished_has_winner",
+            ),
+        ]
+        indexes = [models.Index(fields=["league", "played_on"])]
+
+    def __str__(self) -> str:
+        return f"{self.code} ({self.played_on})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("scores:game_detail", args=[self.league.slug, self.pk])
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Side(models.Model):
+    """Whoever scores together: one player in solo play, a team of two in partnership play."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides")
+    position = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=40)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="side_position_unique_in_game"),
+            models.UniqueConstraint(fields=["game", "name"], name="side_name_unique_in_game"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Seat(models.Model):
+    """A player at the table; ``position`` 0 is seat 1, clockwise from there."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="seats")
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_position_unique_in_game"),
+            models.UniqueConstraint(fields=["game", "player"], name="player_seated_once_per_game"),
+            models.CheckConstraint(condition=models.Q(position__lt=rules.MAX_PLAYERS), name="seat_position_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} (seat {self.position + 1})"
+
+
+class Hand(models.Model):
+    """One hand as reported at the table, with the engine's verdict stored beside it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="+")
+    pitcher = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="+")
+    bid = models.PositiveSmallIntegerField()
+    # The optional auction: [[seat position, bid or null], ...] from the dealer's left.
+    auction = models.JSONField(null=True, blank=True)
+    high = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="+")
+    low = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="+")
+    jack = models.ForeignKey(Side, on_delete=models.CASCADE, null=True, blank=True, related_name="+")  # null: not in play
+    game_point = models.ForeignKey(Side, on_delete=models.CASCADE, null=True, blank=True, related_name="+")  # null: tied
+    # Derived by the rules engine when the hand is written.
+    set = models.BooleanField(default=False)
+    ends_game = models.BooleanField(default=False)
+    # A client-made key so a double tap or a retry stores the hand once.
+    idempotency_key = models.UUIDField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique_in_game"),
+            models.UniqueConstraint(fields=["game", "idempotency_key"], name="hand_idempotency_key_unique_in_game"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="hand_number_from_one"),
+            models.CheckConstraint(condition=models.Q(bid__gte=1, bid__lte=4), name="hand_bid_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of {self.game}"
+
+
+class HandScore(models.Model):
+    """One side's result in one hand, as the rules engine computed it."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="scores")
+    side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="hand_scores")
+    won = models.SmallIntegerField()
+    delta = models.SmallIntegerField()
+    total = models.IntegerField()
+
+    class Meta:
+        ordering = ["hand", "side__position"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "side"], name="one_score_per_side_and_hand"),
+            models.CheckConstraint(condition=models.Q(won__gte=0, won__lte=4), name="handscore_won_range"),
+            models.CheckConstraint(condition=models.Q(delta__gte=-4, delta__lte=4), name="handscore_delta_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.side}: {self.delta:+d} → {self.total}"

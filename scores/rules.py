@@ -1,0 +1,352 @@
+"""The rules of Pitch, as pure Python: the one source of truth for scoring.
+
+Implements ``shared/docs/pitch-rules.md`` sections 1-5 and the sections
+"Sides", "Hand", "Rules of bidding" and "Winning" of
+``shared/spec/history-format.md``. No Django here: models, services, views,
+import, export and standings all call these functions and never re-derive a
+score themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 7
+MIN_TARGET = 1
+MAX_TARGET = 99
+DEFAULT_TARGET = 7
+BIDS = (1, 2, 3, 4)
+PITCH = 4  # Bidding 4 is "pitching": it ends the auction at once.
+STUCK_DEALER_MINIMUM = 2
+POINTS = ("high", "low", "jack", "game")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong, with where it is: ``hand 3: bid must be 1-4, got 5``."""
+
+    message: str
+    hand: int | None = None
+    field: str | None = None
+
+    def __str__(self) -> str:
+        where = f"hand {self.hand}" if self.hand is not None else ""
+        if self.field:
+            where = f"{where}, {self.field}" if where else self.field
+        return f"{where}: {self.message}" if where else self.message
+
+
+class RulesError(ValueError):
+    """The rules refuse something; ``problems`` lists every reason."""
+
+    def __init__(self, problems: Sequence[Problem] | Problem | str) -> None:
+        if isinstance(problems, str):
+            problems = Problem(problems)
+        if isinstance(problems, Problem):
+            problems = (problems,)
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+
+def _whole(value: object) -> bool:
+    """A whole number, and not True or False (which Python counts as 1 and 0)."""
+    return type(value) is int
+
+
+def _key(name: str) -> str:
+    """Names are compared trimmed and without case."""
+    return name.strip().casefold()
+
+
+@dataclass(frozen=True)
+class Team:
+    name: str
+    players: tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who sits where and what the game is played to.
+
+    ``seats`` are the players' names clockwise. ``teams`` is empty for solo
+    play, or two teams of two partners sitting opposite each other.
+    """
+
+    seats: tuple[str, ...]
+    target: int = DEFAULT_TARGET
+    teams: tuple[Team, ...] = ()
+
+    def __post_init__(self) -> None:
+        problems = self._problems()
+        if problems:
+            raise RulesError(problems)
+
+    def _problems(self) -> list[Problem]:
+        problems = []
+        if not MIN_PLAYERS <= len(self.seats) <= MAX_PLAYERS:
+            problems.append(Problem(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(self.seats)}", field="seats"))
+        seen: set[str] = set()
+        for name in self.seats:
+            if not isinstance(name, str) or not name.strip():
+                problems.append(Problem("every seat needs a player's name", field="seats"))
+            elif _key(name) in seen:
+                problems.append(Problem(f'"{name.strip()}" is seated twice', field="seats"))
+            else:
+                seen.add(_key(name))
+        if not _whole(self.target) or not MIN_TARGET <= self.target <= MAX_TARGET:
+            problems.append(Problem(f"target must be a whole number {MIN_TARGET}-{MAX_TARGET}, got {self.target!r}", field="target"))
+        if self.teams:
+            problems.extend(self._team_problems(seen))
+        return problems
+
+    def _team_problems(self, player_keys: set[str]) -> list[Problem]:
+        if len(self.seats) != 4 or len(self.teams) != 2 or any(len(t.players) != 2 for t in self.teams):
+            return [Problem("partnership play needs exactly 4 players in 2 teams of 2", field="teams")]
+        problems = []
+        names = [t.name for t in self.teams]
+        for name in names:
+            if not isinstance(name, str) or not name.strip():
+                problems.append(Problem("every team needs a name", field="teams"))
+            elif _key(name) in player_keys:
+                problems.append(Problem(f'team name "{name}" is also a player\'s name', field="teams"))
+        if len({_key(n) for n in names if isinstance(n, str)}) != 2:
+            problems.append(Problem("the two teams need different names", field="teams"))
+        seat_keys = [_key(s) for s in self.seats]
+        for team in self.teams:
+            try:
+                positions = sorted(seat_keys.index(_key(p)) for p in team.players)
+            except ValueError:
+                problems.append(Problem(f'team "{team.name}" names a player who is not seated', field="teams"))
+                continue
+            if positions[1] - positions[0] != 2:
+                problems.append(Problem(f'partners in team "{team.name}" must sit opposite each other (seats 1 and 3, or 2 and 4)', field="teams"))
+        return problems
+
+    @property
+    def partnership(self) -> bool:
+        return bool(self.teams)
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Whoever scores together: each player solo, each team in partnership."""
+        return tuple(t.name for t in self.teams) if self.teams else self.seats
+
+    def player(self, name: object) -> str | None:
+        """The seated player's name as seated, or None."""
+        if isinstance(name, str):
+            for seat in self.seats:
+                if _key(seat) == _key(name):
+                    return seat
+        return None
+
+    def side(self, name: object) -> str | None:
+        """The side a name means: a side itself, or a player's team."""
+        if not isinstance(name, str):
+            return None
+        for team in self.teams:
+            if _key(team.name) == _key(name) or any(_key(p) == _key(name) for p in team.players):
+                return team.name
+        return None if self.teams else self.player(name)
+
+    def left_of(self, player: str) -> str:
+        """The next seat clockwise: where the deal and the bidding pass to."""
+        return self.seats[(self.seats.index(player) + 1) % len(self.seats)]
+
+    def bidding_order(self, dealer: str) -> tuple[str, ...]:
+        """From the dealer's left round to the dealer, who bids last."""
+        start = self.seats.index(dealer) + 1
+        return self.seats[start:] + self.seats[:start]
+
+
+Bids = tuple[tuple[str, int | None], ...]
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What the table reports after a hand: who pitched, the bid, who won each point.
+
+    The point fields name a side (or, in partnership play, one of its players);
+    ``jack`` is None when the Jack was not in play, ``game`` None when tied.
+    ``dealer`` None means the deal passed to the left; ``bids`` is the optional
+    auction as (player, bid or None for pass) pairs.
+    """
+
+    pitcher: str
+    bid: int
+    high: str
+    low: str
+    jack: str | None = None
+    game: str | None = None
+    dealer: str | None = None
+    bids: Bids | None = None
+
+
+@dataclass(frozen=True)
+class ScoredHand:
+    """One hand after the rules are applied. Mappings are keyed by side."""
+
+    number: int
+    dealer: str
+    pitcher: str
+    pitcher_side: str
+    bid: int
+    high: str
+    low: str
+    jack: str | None
+    game: str | None
+    bids: Bids | None
+    won: Mapping[str, int]
+    delta: Mapping[str, int]
+    totals: Mapping[str, int]
+    set: bool
+    winner: str | None = None
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A whole game replayed: every hand scored, and who won on which hand."""
+
+    table: Table
+    hands: tuple[ScoredHand, ...]
+    totals: Mapping[str, int]
+    winner: str | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        best = max(self.totals.values())
+        return tuple(side for side, total in self.totals.items() if total == best)
+
+
+def allowed_bids(table: Table, dealer: str, bids: Sequence[tuple[str, int | None]]) -> tuple[int | None, ...]:
+    """What the next bidder may say, given the auction so far (None is pass).
+
+    Empty when the auction is over.
+    """
+    order = table.bidding_order(dealer)
+    if len(bids) >= len(order) or any(b == PITCH for _, b in bids):
+        return ()
+    highest = max((b for _, b in bids if b is not None), default=0)
+    if len(bids) < len(order) - 1:
+        return (None, *(b for b in BIDS if b > highest))
+    if highest == 0:  # Everyone before the dealer passed: the dealer is stuck.
+        return tuple(b for b in BIDS if b >= STUCK_DEALER_MINIMUM)
+    return (None, *(b for b in BIDS if b >= highest))  # The dealer may steal.
+
+
+def auction_result(table: Table, dealer: str, bids: Sequence[tuple[str, int | None]]) -> tuple[str, int]:
+    """Check a whole auction; return the pitcher and the bid."""
+    order = table.bidding_order(dealer)
+    pitcher, high = None, 0
+    for i, (name, bid) in enumerate(bids):
+        where = f"bids, bid {i + 1}"
+        allowed = allowed_bids(table, dealer, bids[:i])
+        if not allowed:
+            raise RulesError(Problem("the auction was already over: a bid of 4 ends it and everyone bids once", field=where))
+        player = table.player(name)
+        if player != order[i]:
+            raise RulesError(Problem(f"{order[i]} bids next, not {name}", field=where))
+        if not (bid is None or _whole(bid)) or bid not in allowed:
+            said = "pass" if bid is None else repr(bid)
+            raise RulesError(Problem(f"{player} may bid {_describe(allowed)}, not {said}", field=where))
+        if bid is not None:
+            pitcher, high = player, bid
+    if allowed_bids(table, dealer, bids) != ():
+        raise RulesError(Problem(f"the auction is not finished: {order[len(bids)]} has not bid", field="bids"))
+    assert pitcher is not None  # The stuck dealer always bids.
+    return pitcher, high
+
+
+def _describe(allowed: Sequence[int | None]) -> str:
+    words = ["pass" if b is None else str(b) for b in allowed]
+    return " or ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def score_hand(table: Table, hand: Hand, *, number: int, dealer: str, before: Mapping[str, int]) -> ScoredHand:
+    """Apply the scoring rules to one hand, given the totals before it."""
+    problems = []
+
+    def where(field_name: str, message: str) -> None:
+        problems.append(Problem(message, hand=number, field=field_name))
+
+    pitcher = table.player(hand.pitcher)
+    if pitcher is None:
+        where("pitcher", f"the pitcher must be a seated player, got {hand.pitcher!r}")
+    if not _whole(hand.bid) or hand.bid not in BIDS:
+        where("bid", f"bid must be 1-4, got {hand.bid!r}")
+    sides: dict[str, str | None] = {}
+    for point in POINTS:
+        name = getattr(hand, point)
+        if name is None and point in ("jack", "game"):
+            sides[point] = None
+            continue
+        sides[point] = table.side(name)
+        if sides[point] is None:
+            kind = "a team or one of its players" if table.partnership else "a seated player"
+            missing = "is required" if name is None else f"must name {kind}, got {name!r}"
+            where(point, f"{point.capitalize()} {missing}")
+    if hand.bids is not None and pitcher is not None and not problems:
+        try:
+            bid_winner, bid = auction_result(table, dealer, hand.bids)
+        except RulesError as error:
+            problems.extend(Problem(p.message, hand=number, field=p.field) for p in error.problems)
+        else:
+            if (bid_winner, bid) != (pitcher, hand.bid):
+                where("bids", f"the auction makes {bid_winner} the pitcher with {bid}, not {pitcher} with {hand.bid}")
+    if problems:
+        raise RulesError(problems)
+    assert pitcher is not None
+    pitcher_side = table.side(pitcher)
+    assert pitcher_side is not None
+    won = {side: 0 for side in table.sides}
+    for side in sides.values():
+        if side is not None:
+            won[side] += 1
+    delta = dict(won)
+    is_set = won[pitcher_side] < hand.bid
+    if is_set:
+        delta[pitcher_side] = -hand.bid
+    totals = {side: before[side] + delta[side] for side in table.sides}
+    # Only the pitcher's side can go out, even when set, if still at the target.
+    winner = pitcher_side if totals[pitcher_side] >= table.target else None
+    return ScoredHand(
+        number=number, dealer=dealer, pitcher=pitcher, pitcher_side=pitcher_side, bid=hand.bid,
+        high=sides["high"], low=sides["low"], jack=sides["jack"], game=sides["game"],
+        bids=tuple((table.player(n) or n, b) for n, b in hand.bids) if hand.bids is not None else None,
+        won=won, delta=delta, totals=totals, set=is_set, winner=winner,
+    )  # fmt: skip
+
+
+def replay(table: Table, hands: Sequence[Hand]) -> Replay:
+    """Score a whole game in order; every problem in it is raised together."""
+    problems: list[Problem] = []
+    scored: list[ScoredHand] = []
+    totals = {side: 0 for side in table.sides}
+    winner = None
+    dealer = None
+    for number, hand in enumerate(hands, start=1):
+        if winner is not None:
+            problems.append(Problem(f"the game was already over: {winner} won on hand {number - 1}", hand=number))
+            break
+        dealer = table.seats[0] if dealer is None else table.left_of(dealer)
+        if hand.dealer is not None:
+            if table.player(hand.dealer) is None:
+                problems.append(Problem(f"the dealer must be a seated player, got {hand.dealer!r}", hand=number, field="dealer"))
+                continue
+            dealer = table.player(hand.dealer)
+        try:
+            result = score_hand(table, hand, number=number, dealer=dealer, before=totals)
+        except RulesError as error:
+            problems.extend(error.problems)
+            continue  # Keep checking the other hands; totals skip this one.
+        scored.append(result)
+        totals = dict(result.totals)
+        winner = result.winner
+    if problems:
+        raise RulesError(problems)
+    return Replay(table=table, hands=tuple(scored), totals=totals, winner=winner)

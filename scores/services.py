@@ -1,0 +1,275 @@
+"""Writes that span models: start a game, record, edit and delete hands.
+
+Every write replays the game with ``scores.rules`` inside a transaction, with
+the game row locked, and stores the engine's results; whatever the rules refuse
+is refused here with nothing changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import uuid
+from collections.abc import Sequence
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from . import rules
+from .models import Game, Hand, HandScore, League, Player, Seat, Side
+
+
+class HandAlreadyRecorded(Exception):
+    """Another phone saved this hand number first."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        super().__init__(_("Hand %(number)s was already recorded.") % {"number": number})
+
+
+@dataclasses.dataclass(frozen=True)
+class GameState:
+    """A stored game as the rules engine sees it, with the rows behind the names."""
+
+    game: Game
+    table: rules.Table
+    seats: dict[str, Seat]
+    sides: dict[str, Side]
+    hands: list[Hand]
+    inputs: list[rules.Hand]
+
+    @property
+    def next_dealer(self) -> str:
+        """The left of the last hand's dealer; seat 1 deals the first hand."""
+        return self.table.left_of(self.inputs[-1].dealer) if self.inputs else self.table.seats[0]
+
+    def replay(self, inputs: Sequence[rules.Hand] | None = None) -> rules.Replay:
+        return rules.replay(self.table, self.inputs if inputs is None else inputs)
+
+
+def load_game(game: Game) -> GameState:
+    """Read a game's seats, sides and hands into the engine's terms, in three queries."""
+    sides = list(Side.objects.filter(game=game).order_by("position"))
+    seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
+    side_names = {side.pk: side.name for side in sides}
+    seat_names = {seat.pk: seat.player.name for seat in seats}
+    teams = ()
+    if game.partnership:
+        teams = tuple(
+            rules.Team(side.name, tuple(seat_names[s.pk] for s in seats if s.side_id == side.pk)) for side in sides
+        )
+    table = rules.Table(seats=tuple(seat_names[s.pk] for s in seats), target=game.target, teams=teams)
+    hands = list(Hand.objects.filter(game=game).order_by("number"))
+    names_by_position = {seat.position: seat_names[seat.pk] for seat in seats}
+
+    def side(pk: int | None) -> str | None:
+        return side_names[pk] if pk is not None else None
+
+    inputs = [
+        rules.Hand(
+            pitcher=seat_names[hand.pitcher_id], bid=hand.bid, high=side(hand.high_id), low=side(hand.low_id),
+            jack=side(hand.jack_id), game=side(hand.game_point_id), dealer=seat_names[hand.dealer_id],
+            bids=tuple((names_by_position[p], b) for p, b in hand.auction) if hand.auction is not None else None,
+        )  # fmt: skip
+        for hand in hands
+    ]
+    return GameState(
+        game=game,
+        table=table,
+        seats={seat_names[s.pk]: s for s in seats},
+        sides={s.name: s for s in sides},
+        hands=hands,
+        inputs=inputs,
+    )
+
+
+def _locked(game: Game) -> Game:
+    """The game row again, locked until the transaction ends, so writes to one game queue."""
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+@transaction.atomic
+def start_game(
+    *,
+    league: League,
+    seats: Sequence[str],
+    target: int = rules.DEFAULT_TARGET,
+    teams: Sequence[tuple[str, Sequence[str]]] = (),
+    first_dealer: str | None = None,
+    played_on: datetime.date | None = None,
+    code: str | None = None,
+) -> Game:
+    """Seat the players (creating new names in the league) and start a game.
+
+    ``first_dealer`` turns the table so that player is seat 1, who deals first.
+    """
+    names = [name.strip() if isinstance(name, str) else name for name in seats]
+    table = rules.Table(
+        seats=tuple(names), target=target, teams=tuple(rules.Team(n.strip(), tuple(p)) for n, p in teams)
+    )
+    names = list(table.seats)
+    if first_dealer is not None:
+        dealer = table.player(first_dealer)
+        if dealer is None:
+            raise rules.RulesError(rules.Problem(_("the first dealer must be a seated player"), field="dealer"))
+        start = names.index(dealer)
+        names = names[start:] + names[:start]
+    played_on = played_on or timezone.localdate()
+    code = code or _new_code(league, played_on)
+    if Game.objects.filter(league=league, code=code).exists():
+        raise rules.RulesError(rules.Problem(_("the league already has a game with id %(code)s") % {"code": code}, field="id"))
+    game = Game.objects.create(league=league, code=code, played_on=played_on, target=target, partnership=table.partnership)
+    players = players_named(league, names)
+    if table.partnership:
+        sides = {t.name: Side.objects.create(game=game, position=i, name=t.name) for i, t in enumerate(table.teams)}
+        side_of = {table.player(p): sides[t.name] for t in table.teams for p in t.players}
+    else:
+        side_of = {n: Side.objects.create(game=game, position=i, name=players[n].name) for i, n in enumerate(names)}
+    Seat.objects.bulk_create(
+        Seat(game=game, player=players[name], position=i, side=side_of[name]) for i, name in enumerate(names)
+    )
+    return game
+
+
+def players_named(league: League, names: Sequence[str]) -> dict[str, Player]:
+    """The league's players by these names, ignoring case; unknown names become new players."""
+    existing = {p.name.casefold(): p for p in Player.objects.filter(league=league)}
+    found = {}
+    for name in names:
+        player = existing.get(name.casefold())
+        if player is None:
+            player = existing[name.casefold()] = Player.objects.create(league=league, name=name)
+        found[name] = player
+    return found
+
+
+def _new_code(league: League, played_on: datetime.date) -> str:
+    prefix = played_on.isoformat()
+    taken = set(Game.objects.filter(league=league, code__startswith=prefix).values_list("code", flat=True))
+    n = 1
+    while f"{prefix}-{n}" in taken:
+        n += 1
+    return f"{prefix}-{n}"
+
+
+def _hand_fields(state: GameState, scored: rules.ScoredHand) -> dict:
+    positions = {name: seat.position for name, seat in state.seats.items()}
+
+    def side(name: str | None) -> Side | None:
+        return state.sides[name] if name is not None else None
+
+    return {
+        "dealer": state.seats[scored.dealer],
+        "pitcher": state.seats[scored.pitcher],
+        "bid": scored.bid,
+        "auction": [[positions[n], b] for n, b in scored.bids] if scored.bids is not None else None,
+        "high": side(scored.high),
+        "low": side(scored.low),
+        "jack": side(scored.jack),
+        "game_point": side(scored.game),
+        "set": scored.set,
+        "ends_game": scored.winner is not None,
+    }
+
+
+def _scores(state: GameState, hand: Hand, scored: rules.ScoredHand) -> list[HandScore]:
+    return [
+        HandScore(hand=hand, side=state.sides[name], won=scored.won[name], delta=scored.delta[name], total=scored.totals[name])
+        for name in state.table.sides
+    ]
+
+
+def _finish(state: GameState, result: rules.Replay) -> None:
+    game = state.game
+    game.winner = state.sides[result.winner] if result.winner else None
+    game.status = Game.Status.FINISHED if result.winner else Game.Status.IN_PROGRESS
+    game.version = F("version") + 1
+    game.save(update_fields=["winner", "status", "version", "updated_at"])
+    game.refresh_from_db(fields=["version"])
+
+
+@transaction.atomic
+def record_hand(
+    *, game: Game, hand: rules.Hand, number: int | None = None, idempotency_key: uuid.UUID | None = None
+) -> Hand:
+    """Score and store the next hand of a game.
+
+    ``number`` is the hand the phone meant to record: if another phone saved it
+    first, HandAlreadyRecorded. A repeated ``idempotency_key`` returns the hand
+    already stored under it and changes nothing.
+    """
+    game = _locked(game)
+    if idempotency_key is not None:
+        already = Hand.objects.filter(game=game, idempotency_key=idempotency_key).first()
+        if already is not None:
+            return already
+    state = load_game(game)
+    next_number = len(state.hands) + 1
+    if number is not None and number != next_number:
+        raise HandAlreadyRecorded(number)
+    if hand.dealer is None:
+        hand = dataclasses.replace(hand, dealer=state.next_dealer)
+    result = state.replay([*state.inputs, hand])
+    scored = result.hands[-1]
+    try:
+        with transaction.atomic():
+            stored = Hand.objects.create(game=game, number=next_number, idempotency_key=idempotency_key, **_hand_fields(state, scored))
+    except IntegrityError as error:  # Only reachable where the lock is not a lock.
+        raise HandAlreadyRecorded(next_number) from error
+    HandScore.objects.bulk_create(_scores(state, stored, scored))
+    _finish(state, result)
+    return stored
+
+
+def _rewrite(state: GameState, inputs: list[rules.Hand], hands: list[Hand]) -> None:
+    """Replay the whole game with these inputs and store every hand's results again."""
+    result = state.replay(inputs)
+    HandScore.objects.filter(hand__game=state.game).delete()
+    scores = []
+    for hand, scored in zip(hands, result.hands, strict=True):
+        for name, value in _hand_fields(state, scored).items():
+            setattr(hand, name, value)
+        scores.extend(_scores(state, hand, scored))
+    Hand.objects.bulk_update(hands, ["dealer", "pitcher", "bid", "auction", "high", "low", "jack", "game_point", "set", "ends_game"])
+    HandScore.objects.bulk_create(scores)
+    _finish(state, result)
+
+
+@transaction.atomic
+def edit_hand(*, game: Game, number: int, hand: rules.Hand) -> Hand:
+    """Change an earlier hand; every later total is recomputed.
+
+    Refused, with nothing changed, if the game would then end before hands that
+    come after it.
+    """
+    state = load_game(_locked(game))
+    index = _index(state, number)
+    if hand.dealer is None:
+        hand = dataclasses.replace(hand, dealer=state.inputs[index].dealer)
+    inputs = list(state.inputs)
+    inputs[index] = hand
+    _rewrite(state, inputs, state.hands)
+    return state.hands[index]
+
+
+@transaction.atomic
+def delete_hand(*, game: Game, number: int) -> None:
+    """Delete a hand; later hands move up one and every total is recomputed."""
+    state = load_game(_locked(game))
+    index = _index(state, number)
+    inputs = state.inputs[:index] + state.inputs[index + 1 :]
+    state.replay(inputs)  # Refuse before changing anything.
+    state.hands[index].delete()
+    later = state.hands[index + 1 :]
+    for hand in later:  # In order, so each new number is free when it is taken.
+        hand.number -= 1
+        hand.save(update_fields=["number"])
+    _rewrite(state, inputs, state.hands[:index] + later)
+
+
+def _index(state: GameState, number: int) -> int:
+    if not 1 <= number <= len(state.hands):
+        raise rules.RulesError(rules.Problem(_("there is no hand %(number)s in this game") % {"number": number}))
+    return number - 1

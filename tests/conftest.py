@@ -1,0 +1,72 @@
+"""Shared fixtures: leagues and games made through the services, and a phone-sized Chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from scores import rules, services
+from scores.models import League, Membership, Role
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs an event loop.
+CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+PASSWORD = "a-long-test-password"
+
+
+@pytest.fixture
+def league(db) -> League:
+    return League.objects.create(name="Thursday Pitch", slug="thursday")
+
+
+@pytest.fixture
+def make_user(db, django_user_model):
+    def make(username: str, league: League | None = None, role: str | None = Role.OWNER):
+        user = django_user_model.objects.create_user(username=username, password=PASSWORD)
+        if league is not None and role is not None:
+            Membership.objects.create(league=league, user=user, role=role)
+        return user
+
+    return make
+
+
+@pytest.fixture
+def owner(make_user, league):
+    return make_user("olive", league, Role.OWNER)
+
+
+@pytest.fixture
+def four_player_game(league):
+    return services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="kitchen")
+
+
+def hand(pitcher: str, bid: int, high: str, low: str, jack: str | None = None, game: str | None = None, **kwargs) -> rules.Hand:
+    return rules.Hand(pitcher=pitcher, bid=bid, high=high, low=low, jack=jack, game=game, **kwargs)
+
+
+# Browser tests: pytest-playwright drives the system Chromium at phone size.
+def pytest_collection_modifyitems(config, items):
+    if os.path.exists(CHROMIUM) or os.environ.get("REQUIRE_BROWSER"):
+        return
+    skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM}")
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        ],
+    }  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
