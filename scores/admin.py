@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import Game, Hand, HandScore, League, Membership, Player, Seat, Side
+from .models import Game, Hand, HandScore, League, Membership, Player, Seat
 
 
 class MembershipInline(admin.TabularInline):

@@ -77,6 +77,26 @@ class Membership(models.Model):
         return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
 
 
+class Invite(models.Model):
+    """A link that makes whoever opens it (logged in) a member with ``role``, until the owner revokes it."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=40, unique=True, default=League.new_token, editable=False)
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.SCORER)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(role__in=["scorer", "viewer"]), name="invite_role_scorer_or_viewer"),
+        ]
+
+    def __str__(self) -> str:
+        return f"invite to {self.league} as {self.role}"
+
+
 class Player(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=40)

@@ -121,7 +121,9 @@ class Table:
                 problems.append(Problem(f'team "{team.name}" names a player who is not seated', field="teams"))
                 continue
             if positions[1] - positions[0] != 2:
-                problems.append(Problem(f'partners in team "{team.name}" must sit opposite each other (seats 1 and 3, or 2 and 4)', field="teams"))
+                problems.append(
+                    Problem(f'partners in team "{team.name}" must sit opposite each other (seats 1 and 3, or 2 and 4)', field="teams")
+                )
         return problems
 
     @property
@@ -303,7 +305,7 @@ def score_hand(table: Table, hand: Hand, *, number: int, dealer: str, before: Ma
     assert pitcher is not None
     pitcher_side = table.side(pitcher)
     assert pitcher_side is not None
-    won = {side: 0 for side in table.sides}
+    won = dict.fromkeys(table.sides, 0)
     for side in sides.values():
         if side is not None:
             won[side] += 1
@@ -326,7 +328,7 @@ def replay(table: Table, hands: Sequence[Hand]) -> Replay:
     """Score a whole game in order; every problem in it is raised together."""
     problems: list[Problem] = []
     scored: list[ScoredHand] = []
-    totals = {side: 0 for side in table.sides}
+    totals = dict.fromkeys(table.sides, 0)
     winner = None
     dealer = None
     for number, hand in enumerate(hands, start=1):

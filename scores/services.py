@@ -57,9 +57,7 @@ def load_game(game: Game) -> GameState:
     seat_names = {seat.pk: seat.player.name for seat in seats}
     teams = ()
     if game.partnership:
-        teams = tuple(
-            rules.Team(side.name, tuple(seat_names[s.pk] for s in seats if s.side_id == side.pk)) for side in sides
-        )
+        teams = tuple(rules.Team(side.name, tuple(seat_names[s.pk] for s in seats if s.side_id == side.pk)) for side in sides)
     table = rules.Table(seats=tuple(seat_names[s.pk] for s in seats), target=game.target, teams=teams)
     hands = list(Hand.objects.filter(game=game).order_by("number"))
     names_by_position = {seat.position: seat_names[seat.pk] for seat in seats}
@@ -69,10 +67,15 @@ def load_game(game: Game) -> GameState:
 
     inputs = [
         rules.Hand(
-            pitcher=seat_names[hand.pitcher_id], bid=hand.bid, high=side(hand.high_id), low=side(hand.low_id),
-            jack=side(hand.jack_id), game=side(hand.game_point_id), dealer=seat_names[hand.dealer_id],
+            pitcher=seat_names[hand.pitcher_id],
+            bid=hand.bid,
+            high=side(hand.high_id),
+            low=side(hand.low_id),
+            jack=side(hand.jack_id),
+            game=side(hand.game_point_id),
+            dealer=seat_names[hand.dealer_id],
             bids=tuple((names_by_position[p], b) for p, b in hand.auction) if hand.auction is not None else None,
-        )  # fmt: skip
+        )
         for hand in hands
     ]
     return GameState(
@@ -106,9 +109,7 @@ def start_game(
     ``first_dealer`` turns the table so that player is seat 1, who deals first.
     """
     names = [name.strip() if isinstance(name, str) else name for name in seats]
-    table = rules.Table(
-        seats=tuple(names), target=target, teams=tuple(rules.Team(n.strip(), tuple(p)) for n, p in teams)
-    )
+    table = rules.Table(seats=tuple(names), target=target, teams=tuple(rules.Team(n.strip(), tuple(p)) for n, p in teams))
     names = list(table.seats)
     if first_dealer is not None:
         dealer = table.player(first_dealer)
@@ -127,9 +128,7 @@ def start_game(
         side_of = {table.player(p): sides[t.name] for t in table.teams for p in t.players}
     else:
         side_of = {n: Side.objects.create(game=game, position=i, name=players[n].name) for i, n in enumerate(names)}
-    Seat.objects.bulk_create(
-        Seat(game=game, player=players[name], position=i, side=side_of[name]) for i, name in enumerate(names)
-    )
+    Seat.objects.bulk_create(Seat(game=game, player=players[name], position=i, side=side_of[name]) for i, name in enumerate(names))
     return game
 
 
@@ -191,9 +190,7 @@ def _finish(state: GameState, result: rules.Replay) -> None:
 
 
 @transaction.atomic
-def record_hand(
-    *, game: Game, hand: rules.Hand, number: int | None = None, idempotency_key: uuid.UUID | None = None
-) -> Hand:
+def record_hand(*, game: Game, hand: rules.Hand, number: int | None = None, idempotency_key: uuid.UUID | None = None) -> Hand:
     """Score and store the next hand of a game.
 
     ``number`` is the hand the phone meant to record: if another phone saved it

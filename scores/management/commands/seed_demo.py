@@ -11,7 +11,5 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         league = create_demo_league()
         self.stdout.write(
-            self.style.SUCCESS(
-                f"Demo league {league.name!r}: {league.games.count()} games. Log in as {DEMO_USERNAME} / {DEMO_PASSWORD}"
-            )
+            self.style.SUCCESS(f"Demo league {league.name!r}: {league.games.count()} games. Log in as {DEMO_USERNAME} / {DEMO_PASSWORD}")
         )
