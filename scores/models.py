@@ -135,6 +135,8 @@ class Game(models.Model):
     partnership = models.BooleanField(_("partnership"), default=False)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
     winner = models.ForeignKey("Side", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    # The game's read-only link for anyone at the table: /watch/<token>/.
+    share_token = models.CharField(max_length=40, unique=True, default=League.new_token, editable=False)
     # Bumped on every write: the live score's ETag.
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)

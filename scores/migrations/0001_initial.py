@@ -38,6 +38,7 @@ class Migration(migrations.Migration):
                 ('target', models.PositiveSmallIntegerField(default=7, verbose_name='target')),
                 ('partnership', models.BooleanField(default=False, verbose_name='partnership')),
                 ('status', models.CharField(choices=[('in_progress', 'In progress'), ('finished', 'Finished')], default='in_progress', max_length=12)),
+                ('share_token', models.CharField(default=scores.models.League.new_token, editable=False, max_length=40, unique=True)),
                 ('version', models.PositiveIntegerField(default=0)),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
                 ('updated_at', models.DateTimeField(auto_now=True)),
