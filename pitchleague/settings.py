@@ -100,7 +100,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scores:home"
 LOGOUT_REDIRECT_URL = "scores:home"
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+MAILERS = {"default": {"BACKEND": os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")}}
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English"))]
