@@ -172,9 +172,7 @@ def test_a_hand_with_an_auction_stores_it_by_seat(four_player_game):
 
 
 def test_partnership_points_named_by_player_go_to_the_team(league):
-    game = services.start_game(
-        league=league, seats=["Ann", "Bob", "Cat", "Dan"], teams=[("Us", ["Ann", "Cat"]), ("Them", ["Bob", "Dan"])]
-    )
+    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], teams=[("Us", ["Ann", "Cat"]), ("Them", ["Bob", "Dan"])])
     services.record_hand(game=game, hand=hand("Cat", 2, "Ann", "Cat", "Bob", None))
     assert totals(game) == {"Us": 2, "Them": 1}
 
