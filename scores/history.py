@@ -164,7 +164,7 @@ class _Checker:
             if key not in allowed:
                 close = difflib.get_close_matches(key, allowed, n=1)
                 hint = f'did you mean "{close[0]}"?' if close else f"{what} has only {', '.join(allowed)}"
-                self.add(prefix.rstrip(".") or None, f'unknown key "{key}" ({hint})')
+                self.add(prefix.rstrip(" ,.") or None, f'unknown key "{key}" ({hint})')
         for key in getattr(obj, "duplicates", ()):
             self.add(prefix + key, f'the key "{key}" is given more than once')
         for key in required:
@@ -384,12 +384,13 @@ def _read_bids(value: object, check: _Checker) -> rules.Bids | None:
 # Writing ---------------------------------------------------------------------------------------
 
 
-def stored_games(games: QuerySet[Game], chunk_size: int = CHUNK_SIZE) -> Iterator[dict]:
+def stored_games(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[dict]:
     """The games as documents of the format (with their derived fields), oldest first.
 
     Reads stored results only (nothing is replayed): five queries per chunk of
     ``chunk_size`` games, however many hands they have.
     """
+    chunk_size = chunk_size or CHUNK_SIZE
     ordered = games.order_by("played_on", "pk").only("pk", "code", "played_on", "target", "partnership", "winner_id")
     for chunk in batched(ordered.iterator(chunk_size=chunk_size), chunk_size):
         ids = [game.pk for game in chunk]
