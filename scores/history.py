@@ -26,6 +26,7 @@ from itertools import batched
 
 from django.db.models import Count, F, Q, QuerySet, Sum
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from . import rules
 from .models import Game, Hand, HandScore, Player, Seat, Side
@@ -43,7 +44,7 @@ RULES_KEYS = ("target", "teams")
 TEAM_KEYS = ("name", "players")
 HAND_KEYS = ("dealer", "bids", "pitcher", "bid", "high", "low", "jack", "game", "won", "delta", "totals", "set")
 HAND_REQUIRED = ("pitcher", "bid", "high", "low", "jack", "game")
-REQUIRED_HINTS = {"jack": " (null when the Jack was not in play)", "game": " (null when game was tied)"}
+REQUIRED_HINTS = {"jack": lambda: _(" (null when the Jack was not in play)"), "game": lambda: _(" (null when game was tied)")}
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -59,11 +60,11 @@ class Problem(rules.Problem):
     def __str__(self) -> str:
         where = []
         if isinstance(self.game, str):
-            where.append(f"game {json.dumps(self.game, ensure_ascii=False)}")
+            where.append(_("game %(id)s") % {"id": json.dumps(self.game, ensure_ascii=False)})
         elif self.game is not None:
-            where.append(f"game {self.game}")
+            where.append(_("game %(number)s") % {"number": self.game})
         if self.hand is not None:
-            where.append(f"hand {self.hand}")
+            where.append(_("hand %(number)s") % {"number": self.hand})
         if self.field:
             where.append(self.field)
         return f"{', '.join(where)}: {self.message}" if where else self.message
@@ -104,7 +105,7 @@ def _object(pairs: list[tuple[str, object]]) -> _Object:
 
 
 def _no_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise ValueError(_("%(name)s is not a number JSON allows") % {"name": name})
 
 
 def load_json(source: bytes | str) -> object:
@@ -114,15 +115,17 @@ def load_json(source: bytes | str) -> object:
             # A byte-order mark is what some editors put first in UTF-8 files; it is not part of the document.
             source = source.decode("utf-8-sig")
         except UnicodeDecodeError as error:
-            raise HistoryError(Problem(f"the file is not UTF-8 text: byte {error.start + 1} cannot be read")) from error
+            message = _("the file is not UTF-8 text: byte %(position)s cannot be read") % {"position": error.start + 1}
+            raise HistoryError(Problem(message)) from error
     if not source.strip():
-        raise HistoryError(Problem("the file is empty"))
+        raise HistoryError(Problem(_("the file is empty")))
     try:
         return json.loads(source, object_pairs_hook=_object, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
-        raise HistoryError(Problem(f"the file is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})")) from error
+        where = {"error": error.msg, "line": error.lineno, "column": error.colno}
+        raise HistoryError(Problem(_("the file is not valid JSON: %(error)s (line %(line)s, column %(column)s)") % where)) from error
     except (ValueError, RecursionError) as error:
-        raise HistoryError(Problem(f"the file is not valid JSON: {error}")) from error
+        raise HistoryError(Problem(_("the file is not valid JSON: %(error)s") % {"error": error})) from error
 
 
 def read(source: bytes | str) -> list[GameInput]:
@@ -156,27 +159,30 @@ class _Checker:
     def object(self, value: object, what: str, field: str | None = None) -> bool:
         if isinstance(value, dict):
             return True
-        self.add(field, f"{what} must be an object {{...}}, got {_show(value)}")
+        self.add(field, _("%(what)s must be an object {...}, got %(value)s") % {"what": what, "value": _show(value)})
         return False
 
     def keys(self, obj: dict, allowed: Sequence[str], required: Sequence[str], what: str, prefix: str = "") -> None:
         for key in obj:
             if key not in allowed:
                 close = difflib.get_close_matches(key, allowed, n=1)
-                hint = f'did you mean "{close[0]}"?' if close else f"{what} has only {', '.join(allowed)}"
-                self.add(prefix.rstrip(" ,.") or None, f'unknown key "{key}" ({hint})')
+                if close:
+                    hint = _('did you mean "%(key)s"?') % {"key": close[0]}
+                else:
+                    hint = _("%(what)s has only %(keys)s") % {"what": what, "keys": ", ".join(allowed)}
+                self.add(prefix.rstrip(" ,.") or None, _('unknown key "%(key)s" (%(hint)s)') % {"key": key, "hint": hint})
         for key in getattr(obj, "duplicates", ()):
-            self.add(prefix + key, f'the key "{key}" is given more than once')
+            self.add(prefix + key, _('the key "%(key)s" is given more than once') % {"key": key})
         for key in required:
             if key not in obj:
-                self.add(prefix + key, f"this key is required{REQUIRED_HINTS.get(key, '')}")
+                self.add(prefix + key, _("this key is required") + (REQUIRED_HINTS[key]() if key in REQUIRED_HINTS else ""))
 
-    def name(self, value: object, field: str, what: str = "a name") -> bool:
+    def name(self, value: object, field: str, what: str) -> bool:
         if not _is_text(value):
-            self.add(field, f"must be {what}, got {_show(value)}")
+            self.add(field, _("must be %(what)s, got %(value)s") % {"what": what, "value": _show(value)})
             return False
         if len(value.strip()) > MAX_NAME_LENGTH:
-            self.add(field, f"{_show(value)} is too long: at most {MAX_NAME_LENGTH} characters")
+            self.add(field, _("%(value)s is too long: at most %(max)s characters") % {"value": _show(value), "max": MAX_NAME_LENGTH})
             return False
         return True
 
@@ -185,26 +191,28 @@ def read_document(data: object) -> list[GameInput]:
     """Check a decoded document and turn its games into the engine's inputs; HistoryError lists every problem."""
     problems: list[Problem] = []
     check = _Checker(problems)
-    if not check.object(data, "the document"):
+    if not check.object(data, _("the document")):
         raise HistoryError(problems)
     assert isinstance(data, dict)
-    check.keys(data, DOCUMENT_KEYS, ("format", "version", "games"), "the document")
+    check.keys(data, DOCUMENT_KEYS, ("format", "version", "games"), _("the document"))
     if "format" in data and data["format"] != FORMAT:
-        check.add("format", f'must be "{FORMAT}", got {_show(data["format"])}')
+        check.add("format", _('must be "%(format)s", got %(value)s') % {"format": FORMAT, "value": _show(data["format"])})
     if "version" in data and not (type(data["version"]) is int and data["version"] == VERSION):
-        check.add("version", f"must be {VERSION}, got {_show(data['version'])}: this app reads version {VERSION} only")
+        message = _("must be %(version)s, got %(value)s: this app reads version %(version)s only")
+        check.add("version", message % {"version": VERSION, "value": _show(data["version"])})
     if any(p.field in ("format", "version") for p in problems):
         # A file in another format or version: its games would only be misread, so nothing else is checked.
         raise HistoryError(problems)
     if "exported_at" in data and not _is_timestamp(data["exported_at"]):
-        check.add("exported_at", f"must be a date and time like 2026-11-29T21:04:00Z, got {_show(data['exported_at'])}")
+        message = _("must be a date and time like 2026-11-29T21:04:00Z, got %(value)s")
+        check.add("exported_at", message % {"value": _show(data["exported_at"])})
     if "league" in data and check.object(data["league"], "league", "league"):
         check.keys(data["league"], LEAGUE_KEYS, (), "league", "league.")
         if "name" in data["league"] and not _is_text(data["league"]["name"]):
-            check.add("league.name", f"must be the league's name, got {_show(data['league']['name'])}")
+            check.add("league.name", _("must be the league's name, got %(value)s") % {"value": _show(data["league"]["name"])})
     games = data.get("games", [])
     if not isinstance(games, list):
-        check.add("games", f"must be a list of games [...], got {_show(games)}")
+        check.add("games", _("must be a list of games [...], got %(value)s") % {"value": _show(games)})
         games = []
     found: list[GameInput] = []
     first_seen: dict[str, int] = {}
@@ -233,17 +241,18 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
     game_id = game.get("id") if isinstance(game, dict) else None
     usable_id = _is_text(game_id) and len(game_id) <= MAX_ID_LENGTH and game_id not in first_seen
     check = _Checker(problems, game=game_id if usable_id else position)
-    if not check.object(game, "a game"):
+    if not check.object(game, _("a game")):
         return None
     assert isinstance(game, dict)
-    check.keys(game, GAME_KEYS, ("id", "seats", "hands"), "a game")
+    check.keys(game, GAME_KEYS, ("id", "seats", "hands"), _("a game"))
     if "id" in game:
         if not _is_text(game_id):
-            check.add("id", f"must be the game's id (text), got {_show(game_id)}")
+            check.add("id", _("must be the game's id (text), got %(value)s") % {"value": _show(game_id)})
         elif len(game_id) > MAX_ID_LENGTH:
-            check.add("id", f"is too long: at most {MAX_ID_LENGTH} characters")
+            check.add("id", _("is too long: at most %(max)s characters") % {"max": MAX_ID_LENGTH})
         elif game_id in first_seen:
-            check.add("id", f"{_show(game_id)} is also the id of game {first_seen[game_id]}: ids must be unique in the document")
+            message = _("%(id)s is also the id of game %(number)s: ids must be unique in the document")
+            check.add("id", message % {"id": _show(game_id), "number": first_seen[game_id]})
         else:
             first_seen[game_id] = position
     played_on = _read_date(game, check)
@@ -251,13 +260,13 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
     seats = game.get("seats")
     seats_ok = isinstance(seats, list)
     if "seats" in game and not seats_ok:
-        check.add("seats", f"must be a list of the players' names, got {_show(seats)}")
+        check.add("seats", _("must be a list of the players' names, got %(value)s") % {"value": _show(seats)})
     if seats_ok:
         for i, name in enumerate(seats, start=1):
-            seats_ok &= check.name(name, f"seats, seat {i}", "a player's name")
+            seats_ok &= check.name(name, f"seats, seat {i}", _("a player's name"))
     hands = game.get("hands")
     if "hands" in game and not isinstance(hands, list):
-        check.add("hands", f"must be a list of hands [...], got {_show(hands)}")
+        check.add("hands", _("must be a list of hands [...], got %(value)s") % {"value": _show(hands)})
     hands = hands if isinstance(hands, list) else []
     inputs, skip = _read_hands(hands, check.game, problems)
     names = tuple(s.strip() for s in seats if _is_text(s)) if isinstance(seats, list) else ()
@@ -300,7 +309,7 @@ def _read_date(game: dict, check: _Checker) -> datetime.date | None:
             return datetime.date.fromisoformat(value)
         except ValueError:
             pass
-    check.add("played_on", f"must be a date YYYY-MM-DD, got {_show(value)}")
+    check.add("played_on", _("must be a date YYYY-MM-DD, got %(value)s") % {"value": _show(value)})
     return None
 
 
@@ -317,17 +326,18 @@ def _read_rules(game: dict, check: _Checker) -> tuple[object, tuple[rules.Team, 
     if "teams" in rules_:
         value = rules_["teams"]
         if not isinstance(value, list) or not value:
-            check.add("rules.teams", f"must list the 2 teams of partnership play (leave it out for solo play), got {_show(value)}")
+            message = _("must list the 2 teams of partnership play (leave it out for solo play), got %(value)s")
+            check.add("rules.teams", message % {"value": _show(value)})
         else:
             for i, team in enumerate(value, start=1):
                 field = f"rules.teams, team {i}"
-                if not check.object(team, "a team", field):
+                if not check.object(team, _("a team"), field):
                     continue
-                check.keys(team, TEAM_KEYS, TEAM_KEYS, "a team", f"{field}, ")
-                name_ok = "name" not in team or check.name(team["name"], f"{field}, name", "the team's name")
+                check.keys(team, TEAM_KEYS, TEAM_KEYS, _("a team"), f"{field}, ")
+                name_ok = "name" not in team or check.name(team["name"], f"{field}, name", _("the team's name"))
                 players = team.get("players")
                 if "players" in team and not (isinstance(players, list) and all(_is_text(p) for p in players)):
-                    check.add(f"{field}, players", f"must be a list of the partners' names, got {_show(players)}")
+                    check.add(f"{field}, players", _("must be a list of the partners' names, got %(value)s") % {"value": _show(players)})
                 elif name_ok and "name" in team and "players" in team:
                     teams.append(rules.Team(team["name"].strip(), tuple(p.strip() for p in players)))
     return rules_.get("target", rules.DEFAULT_TARGET), tuple(teams), len(check.problems) == before
@@ -344,14 +354,15 @@ def _read_hands(hands: list, game: str | int, problems: list[Problem]) -> tuple[
     skip: dict[int, set[str | None]] = {}
     for number, hand in enumerate(hands, start=1):
         check = _Checker(problems, game=game, hand=number)
-        if not check.object(hand, "a hand"):
+        if not check.object(hand, _("a hand")):
             inputs.append(rules.Hand(pitcher=None, bid=None, high=None, low=None))  # type: ignore[arg-type]
             skip[number] = {"pitcher", "bid", "high", "low", "jack", "game", "dealer", "bids"}
             continue
-        check.keys(hand, HAND_KEYS, HAND_REQUIRED, "a hand")
+        check.keys(hand, HAND_KEYS, HAND_REQUIRED, _("a hand"))
         dealer = hand.get("dealer")
         if "dealer" in hand and not _is_text(dealer):
-            check.add("dealer", f"must be a seated player's name (leave it out when the deal passes to the left), got {_show(dealer)}")
+            message = _("must be a seated player's name (leave it out when the deal passes to the left), got %(value)s")
+            check.add("dealer", message % {"value": _show(dealer)})
             dealer = None
         bids = hand.get("bids")
         if "bids" in hand:
@@ -376,7 +387,8 @@ def _read_hands(hands: list, game: str | int, problems: list[Problem]) -> tuple[
 def _read_bids(value: object, check: _Checker) -> rules.Bids | None:
     pairs_ok = isinstance(value, list) and all(isinstance(p, list) and len(p) == 2 for p in value)
     if not pairs_ok:
-        check.add("bids", f'must be the auction as [name, bid or null] pairs, like [["Bob", 2], ["Cat", null]], got {_show(value)}')
+        message = _('must be the auction as [name, bid or null] pairs, like [["Bob", 2], ["Cat", null]], got %(value)s')
+        check.add("bids", message % {"value": _show(value)})
         return None
     return tuple((name, bid) for name, bid in value)
 

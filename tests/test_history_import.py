@@ -397,3 +397,11 @@ def test_read_gives_the_engine_inputs_and_dates():
     assert found.id == GAME and found.played_on == datetime.date(2026, 11, 27)
     assert found.table.seats == tuple(SEATS) and found.table.target == 7
     assert found.hands[0].bids == (("Bob", 2), ("Cat", None), ("Dan", 3), ("Ann", 3))
+
+
+def test_json_nested_too_deep_is_refused_not_a_crash(league):
+    with pytest.raises(history.HistoryError) as caught:
+        services.import_history(league=league, source=b"[" * 200_000)
+    [problem] = caught.value.problems
+    assert str(problem).startswith("the file is not valid JSON: maximum recursion depth exceeded")
+    assert nothing_stored()
