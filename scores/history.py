@@ -217,9 +217,12 @@ def read_document(data: object) -> list[GameInput]:
     found: list[GameInput] = []
     first_seen: dict[str, int] = {}
     for position, game in enumerate(games, start=1):
+        before = len(problems)
         result = _read_game(game, position, first_seen, problems)
         if result is not None:
             found.append(result)
+        # In the order of the file: the game's own problems, then hand by hand.
+        problems[before:] = sorted(problems[before:], key=lambda p: p.hand or 0)
     if problems:
         raise HistoryError(problems)
     return found
@@ -294,8 +297,6 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
             if p.hand not in skip or p.field not in skip[p.hand]
         )
     if len(problems) > before:
-        # In the order of the file: the game's own problems, then hand by hand.
-        problems[before:] = sorted(problems[before:], key=lambda p: p.hand or 0)
         return None
     return GameInput(id=game_id, played_on=played_on, table=table, hands=tuple(inputs))
 

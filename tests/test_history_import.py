@@ -231,6 +231,10 @@ INVALID = {
         set_in((*G0, "rules"), {"teams": [{"name": "Ann", "players": ["Ann", "Cat"]}, {"name": "Them", "players": ["Bob", "Dan"]}]}),
         f'game "{GAME}", rules.teams: team name "Ann" is also a player\'s name',
     ),
+    "the same partners in both teams": (
+        set_in((*G0, "rules"), {"teams": [{"name": "Us", "players": ["Ann", "Cat"]}, {"name": "Them", "players": ["cat", "ann"]}]}),
+        f'game "{GAME}", rules.teams: every player must be in exactly one team',
+    ),
     "empty teams": (
         set_in((*G0, "rules"), {"teams": []}),
         f'game "{GAME}", rules.teams: must list the 2 teams of partnership play (leave it out for solo play), got []',
@@ -405,3 +409,12 @@ def test_json_nested_too_deep_is_refused_not_a_crash(league):
     [problem] = caught.value.problems
     assert str(problem).startswith("the file is not valid JSON: maximum recursion depth exceeded")
     assert nothing_stored()
+
+
+def test_game_problems_come_before_its_hand_problems_even_when_the_table_is_wrong():
+    doc = document(game(seats=["Ann", "ANN"], hands=[{**hand("Ann", 1, "Ann"), "x": 1}]))
+    assert problems_of(doc) == [
+        f'game "{GAME}", seats: "ANN" is seated twice',
+        f'game "{GAME}", hand 1: unknown key "x" (a hand has only dealer, '
+        "bids, pitcher, bid, high, low, jack, game, won, delta, totals, set)",
+    ]
