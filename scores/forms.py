@@ -197,26 +197,38 @@ class HandForm(forms.Form):
         }
 
 
+def describe_problems(error: rules.RulesError, *, after: int | None = None) -> list[tuple[str | None, str]]:
+    """The rules' problems as (field, message).
+
+    ``after``: for an edit or a delete, the last hand it leaves in place; a
+    problem with a later hand and no field then means the game would be won
+    before that hand, which is said in so many words.
+    """
+    described = []
+    for problem in error.problems:
+        if problem.hand is not None and after is not None and problem.hand > after and problem.field is None:
+            message = gettext(
+                "With this change the game would be won on hand %(end)s, before the hands after it, so nothing was changed."
+            ) % {"end": problem.hand - 1}
+            described.append((None, message))
+        else:
+            described.append((problem.field, problem.message))
+    return described
+
+
 def add_problems(
     form: forms.Form, error: rules.RulesError, *, after: int | None = None, fields: Mapping[str, str | None] | None = None
 ) -> None:
     """Put each of the rules' problems next to the field it is about, or above the form.
 
-    ``after``: for an edit or a delete, the last hand it leaves in place; a
-    problem with a later hand then means the game would be won before it.
     ``fields`` maps a problem's field to the form's name for it, when they differ.
     """
-    for problem in error.problems:
-        field = (fields or {}).get(problem.field or "", problem.field)
-        if problem.hand is not None and after is not None and problem.hand > after and problem.field is None:
-            message = gettext(
-                "With this change the game would be won on hand %(end)s, before the hands after it, so nothing was changed."
-            ) % {"end": problem.hand - 1}
-            form.add_error(None, message)
-        elif field in form.fields and not form.fields[field].widget.is_hidden:
-            form.add_error(field, problem.message)
+    for field, message in describe_problems(error, after=after):
+        name = (fields or {}).get(field or "", field)
+        if name in form.fields and not form.fields[name].widget.is_hidden:
+            form.add_error(name, message)
         else:
-            form.add_error(None, problem.message)
+            form.add_error(None, message)
 
 
 def parse_auction(text: str, table: rules.Table, dealer: str) -> tuple[tuple[str, int | None], ...] | None:

@@ -6,7 +6,6 @@ import dataclasses
 import uuid
 from urllib.parse import urlencode
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
@@ -20,7 +19,7 @@ from django.views.decorators.http import condition, require_http_methods, requir
 from django.views.decorators.vary import vary_on_headers
 
 from . import rules, services
-from .forms import HandForm, NewGameForm, add_problems, format_auction, parse_auction
+from .forms import HandForm, NewGameForm, add_problems, describe_problems, format_auction, parse_auction
 from .models import Game, Hand, HandScore, League, Membership, Role, Seat
 
 
@@ -205,12 +204,12 @@ def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResp
 def hand_delete(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """Delete a hand; the later hands move up one and every total is recomputed."""
     game, _membership = _get_game_for(request.user, slug, pk, Role.SCORER)
-    form = forms.Form()
+    if not 1 <= number <= game.hands.count():
+        raise Http404
     try:
         services.delete_hand(game=game, number=number)
     except rules.RulesError as error:
-        add_problems(form, error, after=number - 1)
-        for message in form.non_field_errors():
+        for _field, message in describe_problems(error, after=number - 1):
             messages.error(request, message)
     else:
         messages.success(request, gettext("Hand %(number)s was deleted.") % {"number": number})
