@@ -189,7 +189,10 @@ def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResp
     form = HandForm(request.POST or None, table=state.table, dealer=before.dealer, initial=HandForm.initial_for(before))
     if request.method == "POST" and form.is_valid():
         try:
-            services.edit_hand(game=game, number=number, hand=dataclasses.replace(form.to_hand(), dealer=before.dealer))
+            edited = dataclasses.replace(form.to_hand(), dealer=before.dealer)
+            if request.POST.get("forget_auction"):  # Else a stored auction pins the pitcher and bid.
+                edited = dataclasses.replace(edited, bids=None)
+            services.edit_hand(game=game, number=number, hand=edited)
         except rules.RulesError as error:
             add_problems(form, error, after=number)
         else:

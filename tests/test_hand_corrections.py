@@ -141,3 +141,16 @@ def test_viewers_cannot_fix_hands(client, make_user, league, three_hands):
     assert client.post(url("hand_undo", three_hands), {"number": 3}).status_code == 404
     assert Hand.objects.filter(game=three_hands).count() == 3
     assert "Edit" not in client.get(three_hands.get_absolute_url()).content.decode().split("Hands</h2>")[1]
+
+
+def test_an_edit_can_forget_the_auction_to_change_the_pitcher(scorer, four_player_game):
+    auction = (("Bob", None), ("Cat", 2), ("Dan", None), ("Ann", 2))
+    services.record_hand(game=four_player_game, hand=hand("Ann", 2, "Ann", "Ann", bids=auction))
+    assert 'name="auction" value="p,2,p,2"' in scorer.get(url("hand_edit", four_player_game, 1)).content.decode()
+    as_posted = edit_data("Cat", 2, "Cat", "Cat") | {"auction": "p,2,p,2"}
+    refused = scorer.post(url("hand_edit", four_player_game, 1), as_posted)
+    assert "the auction makes Ann the pitcher with 2, not Cat with 2" in refused.content.decode()
+    assert "Forget the auction" in refused.content.decode()
+    scorer.post(url("hand_edit", four_player_game, 1), as_posted | {"forget_auction": "on"})
+    stored = Hand.objects.get(game=four_player_game)
+    assert stored.pitcher.player.name == "Cat" and stored.auction is None
