@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import dataclasses
+import uuid
+from urllib.parse import urlencode
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_safe
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
-from .models import Game, HandScore, League, Membership, Role, Seat, Side
+from . import rules, services
+from .forms import HandForm, NewGameForm, add_problems, describe_problems, format_auction, parse_auction
+from .models import Game, Hand, HandScore, League, Membership, Role, Seat
 
 
 def _get_league_for(user, slug: str, role: str = Role.VIEWER) -> tuple[League, Membership]:
@@ -43,20 +55,237 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")))
         .order_by("-played_on", "-id")
     )
-    return render(request, "scores/league_detail.html", {"league": league, "membership": membership, "games": games})
+    context = {"league": league, "membership": membership, "games": games, "can_score": membership.allows(Role.SCORER)}
+    return render(request, "scores/league_detail.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """Seat the players and start a game."""
+    league, membership = _get_league_for(request.user, slug, Role.SCORER)
+    form = NewGameForm(request.POST or None, league=league)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = services.start_game(
+                league=league, seats=data["seats"], target=data["target_points"], teams=data["teams"], first_dealer=data["dealer_name"]
+            )
+        except rules.RulesError as error:
+            add_problems(form, error, fields={"seats": None, "teams": "mode", "target": "other_target", "dealer": "first_dealer"})
+        else:
+            return redirect(game)
+    return render(request, "scores/game_new.html", {"league": league, "membership": membership, "form": form})
 
 
 @login_required
 @require_safe
 def game_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """The scoreboard and the hand history of one game."""
+    """The scoreboard, the hand form for scorers, and the hand history of one game."""
     game, membership = _get_game_for(request.user, slug, pk)
-    return render(request, "scores/game_detail.html", {"membership": membership, **scoreboard_context(game)})
+    context = game_context(request, game, membership)
+    auction_text = request.GET.get("auction", "")
+    if auction_text and context["form"] is not None:
+        # Coming back from the auction page: its result fills in pitcher and bid.
+        state = context["state"]
+        bids = parse_auction(auction_text, state.table, state.next_dealer)
+        try:
+            if bids is None:
+                raise rules.RulesError(gettext("the auction could not be read"))
+            pitcher, bid = rules.auction_result(state.table, state.next_dealer, bids)
+        except rules.RulesError:
+            context["auction_problem"] = gettext("That auction does not follow the rules of bidding; enter it again.")
+        else:
+            context["form"].initial.update({"pitcher": pitcher, "bid": bid, "auction": auction_text})
+            context["auction"] = bids
+    return render(request, "scores/game_detail.html", context)
+
+
+def game_context(request: HttpRequest, game: Game, membership: Membership, *, form: HandForm | None = None, notice: str = "") -> dict:
+    """Everything the game page shows; a fresh hand form for scorers while the game is on."""
+    context = scoreboard_context(game)
+    state = context["state"]
+    can_score = membership.allows(Role.SCORER)
+    if form is None and can_score and not game.is_finished:
+        form = HandForm(table=state.table, dealer=state.next_dealer, initial={"number": len(state.hands) + 1, "key": uuid.uuid4()})
+    context.update(
+        membership=membership,
+        can_score=can_score,
+        form=form if not game.is_finished else None,
+        notice=notice,
+        watch_url=request.build_absolute_uri(reverse("scores:watch", args=[game.share_token])),
+    )
+    return context
+
+
+def _game_response(request: HttpRequest, game: Game, membership: Membership, *, form=None, notice: str = "") -> HttpResponse:
+    """After a write: the game fragment for htmx, or back to the game page (POST-redirect-GET)."""
+    if request.htmx:
+        game.refresh_from_db()
+        response = render(request, "scores/game_detail.html#live", game_context(request, game, membership, form=form, notice=notice))
+    elif form is not None:
+        game.refresh_from_db()
+        response = render(request, "scores/game_detail.html", game_context(request, game, membership, form=form))
+    else:
+        if notice:
+            messages.warning(request, notice)
+        response = redirect(game)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@login_required
+@require_POST
+def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Save the next hand. A repeated key stores nothing twice; a hand number already taken is refused."""
+    game, membership = _get_game_for(request.user, slug, pk, Role.SCORER)
+    state = services.load_game(game)
+    form = HandForm(request.POST, table=state.table, dealer=state.next_dealer)
+    if not form.is_valid():
+        return _game_response(request, game, membership, form=form)
+    try:
+        services.record_hand(game=game, hand=form.to_hand(), number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["key"])
+    except services.HandAlreadyRecorded as error:
+        return _game_response(request, game, membership, notice=f"{error} {gettext('Here is the game as it stands now.')}")
+    except rules.RulesError as error:
+        if game.is_finished:
+            return _game_response(request, game, membership, notice=gettext("The game is over: no more hands can be entered."))
+        add_problems(form, error)
+        return _game_response(request, game, membership, form=form)
+    return _game_response(request, game, membership)
+
+
+@login_required
+@require_POST
+def hand_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Delete the last hand; the number posted guards against undoing twice on a double tap."""
+    game, membership = _get_game_for(request.user, slug, pk, Role.SCORER)
+    last = game.hands.count()
+    try:
+        number = int(request.POST.get("number", ""))
+    except ValueError:
+        number = None
+    if number is None or number != last or last == 0:
+        notice = gettext("Hand %(number)s is not the last hand any more, so nothing was undone.") % {"number": number}
+        if number is None:
+            notice = gettext("Nothing was undone: the page did not say which hand.")
+        return _game_response(request, game, membership, notice=notice)
+    try:
+        services.delete_hand(game=game, number=number)
+    except rules.RulesError as error:
+        return _game_response(request, game, membership, notice=str(error))
+    return _game_response(request, game, membership, notice=gettext("Hand %(number)s was undone.") % {"number": number})
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    """Change an earlier hand; every later total is recomputed, or nothing changes."""
+    game, membership = _get_game_for(request.user, slug, pk, Role.SCORER)
+    state = services.load_game(game)
+    if not 1 <= number <= len(state.hands):
+        raise Http404
+    before = state.inputs[number - 1]
+    form = HandForm(request.POST or None, table=state.table, dealer=before.dealer, initial=HandForm.initial_for(before))
+    if request.method == "POST" and form.is_valid():
+        try:
+            edited = dataclasses.replace(form.to_hand(), dealer=before.dealer)
+            if request.POST.get("forget_auction"):  # Else a stored auction pins the pitcher and bid.
+                edited = dataclasses.replace(edited, bids=None)
+            services.edit_hand(game=game, number=number, hand=edited)
+        except rules.RulesError as error:
+            add_problems(form, error, after=number)
+        else:
+            messages.success(request, gettext("Hand %(number)s was changed; the totals after it are recomputed.") % {"number": number})
+            return redirect(game)
+    context = {"game": game, "league": game.league, "membership": membership, "form": form, "number": number, "dealer": before.dealer}
+    return render(request, "scores/hand_edit.html", context)
+
+
+@login_required
+@require_POST
+def hand_delete(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    """Delete a hand; the later hands move up one and every total is recomputed."""
+    game, _membership = _get_game_for(request.user, slug, pk, Role.SCORER)
+    if not 1 <= number <= game.hands.count():
+        raise Http404
+    try:
+        services.delete_hand(game=game, number=number)
+    except rules.RulesError as error:
+        for _field, message in describe_problems(error, after=number - 1):
+            messages.error(request, message)
+    else:
+        messages.success(request, gettext("Hand %(number)s was deleted.") % {"number": number})
+    return redirect(game)
+
+
+@login_required
+@require_safe
+def auction(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The bids seat by seat from the dealer's left; when done, back to the hand form with pitcher and bid."""
+    game, membership = _get_game_for(request.user, slug, pk, Role.SCORER)
+    if game.is_finished:
+        return redirect(game)
+    state = services.load_game(game)
+    dealer = state.next_dealer
+    text = request.GET.get("bids", "")
+    bids = parse_auction(text, state.table, dealer)
+    problem = ""
+    allowed: tuple[int | None, ...] = ()
+    if bids is not None:
+        # Each bid must have been allowed when it was made.
+        for i, (_player, bid) in enumerate(bids):
+            if bid not in rules.allowed_bids(state.table, dealer, bids[:i]):
+                bids = None
+                break
+    if bids is None:
+        problem = gettext("That auction does not follow the rules of bidding; start again.")
+        bids = ()
+    else:
+        allowed = rules.allowed_bids(state.table, dealer, bids)
+        if not allowed:
+            return redirect(f"{game.get_absolute_url()}?{urlencode({'auction': text})}#hand")
+    order = state.table.bidding_order(dealer)
+    choices = [
+        {"label": gettext("Pass") if b is None else str(b), "url": "?" + urlencode({"bids": format_auction([*bids, ("", b)])})}
+        for b in allowed
+    ]
+    context = {
+        "game": game,
+        "league": game.league,
+        "membership": membership,
+        "dealer": dealer,
+        "bids": bids,
+        "bidder": order[len(bids)] if bids is not None and len(bids) < len(order) else None,
+        "choices": choices,
+        "problem": problem,
+    }
+    return render(request, "scores/auction.html", context)
+
+
+def _watch_etag(request: HttpRequest, token: str) -> str | None:
+    """The game's version, and whether this is the fragment or the page: same ETag, same response."""
+    version = Game.objects.filter(share_token=token).values_list("version", flat=True).first()
+    if version is None:
+        return None
+    return f"{version}-{'fragment' if request.htmx else 'page'}"
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+@cache_control(no_cache=True)
+@condition(etag_func=_watch_etag)
+def watch(request: HttpRequest, token: str) -> HttpResponse:
+    """The read-only scoreboard anyone with the link can follow; polled, answered 304 when nothing changed."""
+    game = get_object_or_404(Game.objects.select_related("league", "winner"), share_token=token)
+    template = "scores/watch.html#live" if request.htmx else "scores/watch.html"
+    return render(request, template, scoreboard_context(game))
 
 
 def scoreboard_context(game: Game) -> dict:
-    """Sides with their totals and the hands with each side's change, in a fixed number of queries."""
-    sides = list(Side.objects.filter(game=game).prefetch_related("seats__player").order_by("position"))
+    """Sides with their totals, who deals next and the hands with each side's change, in a fixed number of queries."""
+    state = services.load_game(game)
+    sides = list(state.sides.values())
     hands = list(
         game.hands.select_related("dealer__player", "pitcher__player", "high", "low", "jack", "game_point")
         .prefetch_related(Prefetch("scores", queryset=HandScore.objects.order_by("side__position")))
@@ -66,5 +295,30 @@ def scoreboard_context(game: Game) -> dict:
     if hands:
         totals.update({score.side_id: score.total for score in hands[-1].scores.all()})
     best = max(totals.values(), default=0)
-    rows = [{"side": side, "total": totals[side.pk], "leading": totals[side.pk] == best and bool(hands)} for side in sides]
-    return {"game": game, "league": game.league, "sides": sides, "rows": rows, "hands": hands}
+    members = {side.pk: [name for name, seat in state.seats.items() if seat.side_id == side.pk] for side in sides}
+    rows = [
+        {"side": side, "total": totals[side.pk], "leading": totals[side.pk] == best and bool(hands), "members": members[side.pk]}
+        for side in sides
+    ]
+    dealer = state.next_dealer
+    return {
+        "game": game,
+        "league": game.league,
+        "state": state,
+        "sides": sides,
+        "rows": rows,
+        "hands": hands,
+        "next_number": len(hands) + 1,
+        "dealer": dealer,
+        "first_bidder": state.table.left_of(dealer),
+        "last_result": _result_line(hands[-1]) if hands else "",
+    }
+
+
+def _result_line(hand: Hand) -> str:
+    """What the last hand did for its pitcher, from the stored scores: "Bob made 3, +3"."""
+    name = hand.pitcher.player.name
+    if hand.set:
+        return gettext("%(pitcher)s was set back %(bid)s") % {"pitcher": name, "bid": hand.bid}
+    delta = next(score.delta for score in hand.scores.all() if score.side_id == hand.pitcher.side_id)
+    return gettext("%(pitcher)s made %(bid)s, %(delta)s") % {"pitcher": name, "bid": hand.bid, "delta": f"{delta:+d}"}

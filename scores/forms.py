@@ -1,0 +1,252 @@
+"""Forms for table-side scoring: starting a game, entering a hand, the auction.
+
+The tap-to-score controls are plain radio fields rendered as big buttons; the
+forms only check that a choice was made and is one of the buttons on offer.
+Whether the hand is legal is the rules engine's call (``scores.rules``), and
+its problems are put back on the field they are about by ``add_problems``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from . import rules
+from .models import Player
+
+NOT_IN_PLAY = "-"  # The Jack button for "Not in play", the Game button for "Tied".
+TARGETS = (7, 11, 15, 21)
+OTHER = "other"
+NEW_NAME_ROWS = 7
+PASS = "p"  # A pass in an auction written as text: "p,2,p,3".
+
+
+class NewGameForm(forms.Form):
+    """Who plays, where they sit, solo or partnership, the target and the first dealer.
+
+    Each player row has an optional seat number; without one, players sit in
+    the order of the list (league players first, then new names).
+    """
+
+    players = forms.ModelMultipleChoiceField(
+        label=_("League players"), queryset=Player.objects.none(), required=False, widget=forms.CheckboxSelectMultiple
+    )
+    mode = forms.ChoiceField(
+        label=_("Play"),
+        choices=[("solo", _("Solo")), ("partnership", _("Partnership"))],
+        initial="solo",
+        widget=forms.RadioSelect,
+    )
+    team1 = forms.CharField(label=_("Team of seats 1 and 3"), max_length=40, required=False, initial=_("Team 1"))
+    team2 = forms.CharField(label=_("Team of seats 2 and 4"), max_length=40, required=False, initial=_("Team 2"))
+    target = forms.ChoiceField(
+        label=_("Play to"),
+        choices=[*((str(t), str(t)) for t in TARGETS), (OTHER, _("Other"))],
+        initial="7",
+        widget=forms.RadioSelect,
+    )
+    other_target = forms.IntegerField(label=_("Other target"), min_value=rules.MIN_TARGET, max_value=rules.MAX_TARGET, required=False)
+    first_dealer = forms.TypedChoiceField(
+        label=_("Who deals first"),
+        coerce=int,
+        choices=[(i, _("Seat %(number)s") % {"number": i}) for i in range(1, rules.MAX_PLAYERS + 1)],
+        initial=1,
+    )
+
+    def __init__(self, *args, league, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.league_players = list(Player.objects.filter(league=league))
+        self.fields["players"].queryset = Player.objects.filter(league=league)
+        seat_choices = [("", _("Seat")), *((i, str(i)) for i in range(1, rules.MAX_PLAYERS + 1))]
+        for player in self.league_players:
+            self.fields[f"seat_{player.pk}"] = forms.TypedChoiceField(
+                label=_("Seat for %(name)s") % {"name": player.name}, choices=seat_choices, coerce=int, required=False, empty_value=None
+            )
+        for i in range(1, NEW_NAME_ROWS + 1):
+            self.fields[f"new_{i}"] = forms.CharField(label=_("New player %(number)s") % {"number": i}, max_length=40, required=False)
+            self.fields[f"new_seat_{i}"] = forms.TypedChoiceField(
+                label=_("Seat for new player %(number)s") % {"number": i},
+                choices=seat_choices,
+                coerce=int,
+                required=False,
+                empty_value=None,
+            )
+
+        for name, field in self.fields.items():
+            if isinstance(field.widget, forms.Select) and not isinstance(field.widget, forms.RadioSelect):
+                field.widget.attrs["class"] = "form-select seat-select" if "seat" in name else "form-select"
+            elif isinstance(field.widget, forms.TextInput | forms.NumberInput):
+                field.widget.attrs["class"] = "form-control"
+
+    def player_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        """Each league player's checkbox with its seat field, for the template."""
+        checkboxes = {str(box.data["value"]): box for box in self["players"]}
+        return [(checkboxes[str(p.pk)], self[f"seat_{p.pk}"]) for p in self.league_players]
+
+    def new_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        return [(self[f"new_{i}"], self[f"new_seat_{i}"]) for i in range(1, NEW_NAME_ROWS + 1)]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        chosen: list[tuple[int | None, str]] = [(data.get(f"seat_{p.pk}"), p.name) for p in data.get("players") or ()]
+        for i in range(1, NEW_NAME_ROWS + 1):
+            name = (data.get(f"new_{i}") or "").strip()
+            if name:
+                chosen.append((data.get(f"new_seat_{i}"), name))
+        # A seat number puts a player there; the rest fill in, in list order, after them.
+        numbered = sorted((seat, i) for i, (seat, _name) in enumerate(chosen) if seat is not None)
+        seats = [chosen[i][1] for _seat, i in numbered] + [n for s, n in chosen if s is None]
+        if len({s for s, _name in chosen if s is not None}) != len(numbered):
+            self.add_error(None, gettext("Two players have the same seat number."))
+        data["seats"] = seats
+        if data.get("target") == OTHER:
+            if data.get("other_target") is None:
+                self.add_error("other_target", gettext("Type the target, or pick 7, 11, 15 or 21."))
+            data["target_points"] = data.get("other_target")
+        elif data.get("target"):
+            data["target_points"] = int(data["target"])
+        partnership = data.get("mode") == "partnership"
+        data["teams"] = ()
+        if partnership:
+            if len(seats) != 4:
+                self.add_error("mode", gettext("Partnership play needs exactly 4 players."))
+            else:
+                names = [(data.get("team1") or "").strip(), (data.get("team2") or "").strip()]
+                for field, name in zip(("team1", "team2"), names, strict=True):
+                    if not name:
+                        self.add_error(field, gettext("Give the team a name."))
+                data["teams"] = ((names[0], (seats[0], seats[2])), (names[1], (seats[1], seats[3])))
+        dealer = data.get("first_dealer")
+        if dealer is not None and seats and dealer > len(seats):
+            self.add_error("first_dealer", gettext("There are only %(count)s players.") % {"count": len(seats)})
+        data["dealer_name"] = seats[dealer - 1] if dealer is not None and dealer <= len(seats) else None
+        return data
+
+
+def _buttons(label, choices: Sequence[tuple[str, str]], *, required_message: str) -> forms.ChoiceField:
+    return forms.ChoiceField(label=label, choices=choices, widget=forms.RadioSelect, error_messages={"required": required_message})
+
+
+class HandForm(forms.Form):
+    """One hand in taps: pitcher, bid, and who won High, Low, Jack and Game."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, required=False)
+    key = forms.UUIDField(widget=forms.HiddenInput, required=False)
+    auction = forms.CharField(widget=forms.HiddenInput, required=False, max_length=40)
+
+    def __init__(self, *args, table: rules.Table, dealer: str, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.table, self.dealer = table, dealer
+        players = [(name, name) for name in table.seats]
+        sides = [(name, name) for name in table.sides]
+        self.fields["pitcher"] = _buttons(_("Pitcher"), players, required_message=_("Tap who won the bid."))
+        self.fields["bid"] = forms.TypedChoiceField(
+            label=_("Bid"),
+            choices=[(b, str(b)) for b in rules.BIDS],
+            coerce=int,
+            widget=forms.RadioSelect,
+            error_messages={"required": _("Tap the bid.")},
+        )
+        self.fields["high"] = _buttons(_("High"), sides, required_message=_("Tap who won High."))
+        self.fields["low"] = _buttons(_("Low"), sides, required_message=_("Tap who won Low (the same as High if only one trump was out)."))
+        self.fields["jack"] = _buttons(
+            _("Jack"), [*sides, (NOT_IN_PLAY, _("Not in play"))], required_message=_("Tap who won the Jack, or Not in play.")
+        )
+        self.fields["game"] = _buttons(_("Game"), [*sides, (NOT_IN_PLAY, _("Tied"))], required_message=_("Tap who won Game, or Tied."))
+        self.order_fields(["pitcher", "bid", "high", "low", "jack", "game"])
+
+    def clean_auction(self) -> tuple[tuple[str, int | None], ...] | None:
+        text = self.cleaned_data.get("auction") or ""
+        if not text:
+            return None
+        bids = parse_auction(text, self.table, self.dealer)
+        if bids is None:
+            raise forms.ValidationError(gettext("The auction could not be read; enter it again."))
+        return bids
+
+    def to_hand(self) -> rules.Hand:
+        data = self.cleaned_data
+
+        def side(value: str) -> str | None:
+            return None if value == NOT_IN_PLAY else value
+
+        return rules.Hand(
+            pitcher=data["pitcher"],
+            bid=data["bid"],
+            high=data["high"],
+            low=data["low"],
+            jack=side(data["jack"]),
+            game=side(data["game"]),
+            bids=data.get("auction"),
+        )
+
+    @staticmethod
+    def initial_for(hand: rules.Hand) -> dict:
+        """The buttons pressed for a stored hand, for editing it."""
+        return {
+            "pitcher": hand.pitcher,
+            "bid": hand.bid,
+            "high": hand.high,
+            "low": hand.low,
+            "jack": hand.jack or NOT_IN_PLAY,
+            "game": hand.game or NOT_IN_PLAY,
+            "auction": format_auction(hand.bids) if hand.bids is not None else "",
+        }
+
+
+def describe_problems(error: rules.RulesError, *, after: int | None = None) -> list[tuple[str | None, str]]:
+    """The rules' problems as (field, message).
+
+    ``after``: for an edit or a delete, the last hand it leaves in place; a
+    problem with a later hand and no field then means the game would be won
+    before that hand, which is said in so many words.
+    """
+    described = []
+    for problem in error.problems:
+        if problem.hand is not None and after is not None and problem.hand > after and problem.field is None:
+            message = gettext(
+                "With this change the game would be won on hand %(end)s, before the hands after it, so nothing was changed."
+            ) % {"end": problem.hand - 1}
+            described.append((None, message))
+        else:
+            described.append((problem.field, problem.message))
+    return described
+
+
+def add_problems(
+    form: forms.Form, error: rules.RulesError, *, after: int | None = None, fields: Mapping[str, str | None] | None = None
+) -> None:
+    """Put each of the rules' problems next to the field it is about, or above the form.
+
+    ``fields`` maps a problem's field to the form's name for it, when they differ.
+    """
+    for field, message in describe_problems(error, after=after):
+        name = (fields or {}).get(field or "", field)
+        if name in form.fields and not form.fields[name].widget.is_hidden:
+            form.add_error(name, message)
+        else:
+            form.add_error(None, message)
+
+
+def parse_auction(text: str, table: rules.Table, dealer: str) -> tuple[tuple[str, int | None], ...] | None:
+    """``"p,2,p,3"`` as (player, bid) pairs from the dealer's left; None if it is not that shape."""
+    words = [w.strip() for w in text.split(",")] if text else []
+    order = table.bidding_order(dealer)
+    if len(words) > len(order):
+        return None
+    bids: list[tuple[str, int | None]] = []
+    for player, word in zip(order, words, strict=False):
+        if word == PASS:
+            bids.append((player, None))
+        elif word in {str(b) for b in rules.BIDS}:
+            bids.append((player, int(word)))
+        else:
+            return None
+    return tuple(bids)
+
+
+def format_auction(bids: Sequence[tuple[str, int | None]]) -> str:
+    return ",".join(PASS if b is None else str(b) for _player, b in bids)

@@ -1,0 +1,194 @@
+"""Phone-sized Chromium drives the scoring pages by their visible labels, start to winner."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from scores.models import Game, Hand, Role
+from tests.conftest import PASSWORD
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def scorer_page(live_server, page: Page, make_user, league) -> Page:
+    make_user("sam", league, Role.SCORER)
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username").fill("sam")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("link", name="Thursday Pitch").click()
+    return page
+
+
+def start_game(page: Page, names: list[str], target: str = "7") -> None:
+    page.get_by_role("link", name="New game").click()
+    for i, name in enumerate(names, start=1):
+        page.get_by_label(f"New player {i}", exact=True).fill(name)
+    page.get_by_role("group", name="Play to").get_by_text(target, exact=True).click()
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_text("Hand 1", exact=True)).to_be_visible()
+
+
+def tap(page: Page, group: str, label: str) -> None:
+    page.get_by_role("group", name=group, exact=True).get_by_text(label, exact=True).click()
+
+
+def enter_hand(page: Page, pitcher: str, bid: int, high: str, low: str, jack: str = "Not in play", game: str = "Tied") -> None:
+    tap(page, "Pitcher", pitcher)
+    tap(page, "Bid", str(bid))
+    tap(page, "High", high)
+    tap(page, "Low", low)
+    tap(page, "Jack", jack)
+    tap(page, "Game", game)
+
+
+def save_hand(page: Page, number: int) -> None:
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".result-line")).to_contain_text(f"Hand {number}:")
+
+
+def score(page: Page, side: str):
+    return page.locator(".scoreboard tr", has=page.get_by_role("rowheader", name=re.compile(rf"^{side}"))).locator(".total")
+
+
+def test_a_whole_game_of_four_from_new_game_to_the_winner(scorer_page: Page):
+    page = scorer_page
+    start_game(page, ["Ann", "Bob", "Cat", "Dan"])
+    expect(page.get_by_text("Ann deals, Bob bids first")).to_be_visible()
+    enter_hand(page, "Bob", 3, "Bob", "Bob", jack="Bob", game="Ann")
+    save_hand(page, 1)
+    expect(page.locator(".result-line")).to_contain_text("Bob made 3, +3")
+    expect(page.get_by_text("Bob deals, Cat bids first")).to_be_visible()
+    enter_hand(page, "Cat", 2, "Cat", "Dan", game="Cat")
+    save_hand(page, 2)
+    enter_hand(page, "Bob", 4, "Bob", "Bob", jack="Bob", game="Bob")
+    save_hand(page, 3)
+    expect(page.get_by_role("status")).to_contain_text("Bob won!")
+    expect(page.get_by_role("status")).to_contain_text("Final scores: Ann 1, Bob 7, Cat 2, Dan 1")
+    expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
+    # The history is readable on the phone: nothing wider than the screen.
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert Game.objects.get().is_finished
+
+
+def test_a_set_back_goes_negative(scorer_page: Page):
+    page = scorer_page
+    start_game(page, ["Ann", "Bob", "Cat"])
+    enter_hand(page, "Ann", 3, "Bob", "Cat", game="Ann")
+    save_hand(page, 1)
+    expect(page.locator(".result-line")).to_contain_text("Ann was set back 3")
+    expect(score(page, "Ann")).to_have_text("-3")
+    expect(score(page, "Ann")).to_have_class(re.compile("negative"))
+
+
+def test_a_non_pitcher_past_the_target_does_not_win(scorer_page: Page):
+    page = scorer_page
+    start_game(page, ["Ann", "Bob", "Cat"])
+    for number, pitcher in enumerate(["Bob", "Cat", "Bob", "Cat"], start=1):
+        enter_hand(page, pitcher, 1, "Ann", "Ann", game="Ann")
+        save_hand(page, number)
+    expect(score(page, "Ann")).to_have_text("12")
+    expect(page.get_by_role("status")).to_have_count(0)
+    expect(page.get_by_role("button", name="Save hand")).to_be_visible()
+
+
+def test_undo_and_edit_fix_mistakes(scorer_page: Page):
+    page = scorer_page
+    start_game(page, ["Ann", "Bob", "Cat", "Dan"])
+    enter_hand(page, "Bob", 2, "Bob", "Bob")
+    save_hand(page, 1)
+    enter_hand(page, "Cat", 1, "Cat", "Dan")
+    save_hand(page, 2)
+    page.get_by_role("button", name="Undo last hand").click()
+    expect(page.get_by_text("Hand 2 was undone.")).to_be_visible()
+    expect(score(page, "Cat")).to_have_text("0")
+    page.get_by_role("link", name="Edit hand 1").click()
+    tap(page, "Jack", "Bob")
+    page.get_by_role("button", name="Save changes").click()
+    expect(page.get_by_text("Hand 1 was changed")).to_be_visible()
+    expect(score(page, "Bob")).to_have_text("3")
+
+
+def test_a_double_tap_stores_one_hand(scorer_page: Page):
+    page = scorer_page
+    start_game(page, ["Ann", "Bob"])
+    enter_hand(page, "Ann", 1, "Ann", "Bob")
+    page.get_by_role("button", name="Save hand").dblclick()
+    expect(page.locator(".result-line")).to_contain_text("Ann made 1, +1")
+    page.reload()
+    assert Hand.objects.count() == 1
+    expect(page.get_by_text("Hand 2", exact=True)).to_be_visible()
+
+
+def test_a_retry_after_a_lost_answer_stores_one_hand(scorer_page: Page):
+    page = scorer_page
+    start_game(page, ["Ann", "Bob"])
+    posts: list[str] = []
+
+    def answer_lost_the_first_time(route):
+        posts.append(route.request.post_data or "")
+        response = route.fetch()  # The server stores the hand...
+        if len(posts) == 1:
+            route.abort("connectionreset")  # ...but the phone never hears back.
+        else:
+            route.fulfill(response=response)
+
+    page.route("**/hands/", answer_lost_the_first_time)
+    enter_hand(page, "Ann", 1, "Ann", "Bob")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_role("button", name="Save hand")).to_be_enabled()
+    assert Hand.objects.count() == 1
+    page.get_by_role("button", name="Save hand").click()  # The same form, the same key, sent again.
+    expect(page.locator(".result-line")).to_contain_text("Ann made 1, +1")
+    assert len(posts) == 2 and posts[0] == posts[1]
+    assert Hand.objects.count() == 1
+
+
+def test_without_javascript_a_game_starts_and_hands_are_saved(live_server, browser: Browser, make_user, league):
+    make_user("sam", league, Role.SCORER)
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username").fill("sam")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("link", name="Thursday Pitch").click()
+    start_game(page, ["Ann", "Bob"])
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_text("Tap who won the bid.")).to_be_visible()
+    enter_hand(page, "Ann", 1, "Ann", "Bob")
+    save_hand(page, 1)
+    expect(page.locator(".result-line")).to_contain_text("Ann made 1, +1")
+    page.get_by_role("button", name="Undo last hand").click()
+    expect(page.get_by_text("Hand 1 was undone.")).to_be_visible()
+    assert Hand.objects.count() == 0
+    context.close()
+
+
+def test_a_second_phone_follows_the_score(scorer_page: Page, browser: Browser):
+    page = scorer_page
+    start_game(page, ["Ann", "Bob", "Cat", "Dan"])
+    watch_link = page.get_by_role("link", name=re.compile(r"\bwatch\b")).get_attribute("href")
+    other = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    watcher = other.new_page()
+    # Chromium's own view of the network: polls are revalidated and answered 304.
+    network = other.new_cdp_session(watcher)
+    network.send("Network.enable")
+    statuses: list[int] = []
+    network.on("Network.responseReceivedExtraInfo", lambda event: statuses.append(event["statusCode"]))
+    watcher.goto(watch_link)
+    expect(watcher.get_by_text("Hand 1", exact=True)).to_be_visible()
+    for _ in range(100):
+        if 304 in statuses:
+            break
+        watcher.wait_for_timeout(100)
+    assert 304 in statuses
+    enter_hand(page, "Dan", 2, "Dan", "Dan", game="Dan")
+    save_hand(page, 1)
+    expect(watcher.locator(".result-line")).to_contain_text("Dan made 2, +3", timeout=10_000)
+    expect(score(watcher, "Dan")).to_have_text("3")
+    other.close()

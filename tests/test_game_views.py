@@ -1,0 +1,194 @@
+"""The game page: recording hands in taps, with and without htmx, errors, double taps, two phones, access."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from scores import services
+from scores.models import Game, Hand, Role
+from tests.conftest import PASSWORD, hand
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def scorer(client, make_user, league):
+    make_user("sam", league, Role.SCORER)
+    client.login(username="sam", password=PASSWORD)
+    return client
+
+
+def game_url(game: Game) -> str:
+    return game.get_absolute_url()
+
+
+def save_url(game: Game) -> str:
+    return reverse("scores:hand_create", args=[game.league.slug, game.pk])
+
+
+def taps(pitcher="Bob", bid=3, high="Bob", low="Bob", jack="-", game="Ann", *, number=1, key=None, **extra) -> dict:
+    """What the hand form posts after the taps."""
+    return {
+        "pitcher": pitcher, "bid": bid, "high": high, "low": low, "jack": jack, "game": game,
+        "number": number, "key": str(key or uuid.uuid4()), **extra,
+    }  # fmt: skip
+
+
+def totals(game: Game) -> dict[str, int]:
+    last = Hand.objects.filter(game=game).order_by("-number").first()
+    if last is None:
+        return {}
+    return {score.side.name: score.total for score in last.scores.select_related("side")}
+
+
+def test_game_page_shows_hand_number_dealer_first_bidder_and_the_buttons(scorer, four_player_game):
+    html = scorer.get(game_url(four_player_game)).content.decode()
+    assert "Hand 1" in html
+    assert "Ann deals, Bob bids first" in html
+    for legend in ("Pitcher", "Bid", "High", "Low", "Jack", "Game"):
+        assert f">{legend}</legend>" in html
+    assert "Not in play" in html and "Tied" in html and "Save hand" in html
+    assert 'name="key"' in html and 'name="number" value="1"' in html
+
+
+def test_save_hand_without_javascript_redirects_to_the_updated_game(scorer, four_player_game):
+    response = scorer.post(save_url(four_player_game), taps())
+    assert response.status_code == 302 and response["Location"] == game_url(four_player_game)
+    assert totals(four_player_game) == {"Ann": 1, "Bob": -3, "Cat": 0, "Dan": 0}
+    html = scorer.get(game_url(four_player_game)).content.decode()
+    assert "Bob was set back 3" in html  # Bob won 2 of a bid of 3.
+    assert "Hand 2" in html and "Bob deals, Cat bids first" in html
+
+
+def test_save_hand_with_htmx_answers_the_game_fragment(scorer, four_player_game):
+    response = scorer.post(save_url(four_player_game), taps(high="Bob", low="Bob", jack="Bob", game="Bob", bid=4), **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html and 'id="live"' in html
+    assert "Bob made 4, +4" in html
+    assert "Hand 2" in html
+    assert "HX-Request" in response["Vary"]
+    assert totals(four_player_game)["Bob"] == 4
+
+
+def test_a_fresh_form_with_a_new_key_follows_a_saved_hand(scorer, four_player_game):
+    key = uuid.uuid4()
+    html = scorer.post(save_url(four_player_game), taps(key=key), **HTMX).content.decode()
+    assert str(key) not in html
+    assert 'name="number" value="2"' in html
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["no-js", "htmx"])
+def test_missing_taps_are_shown_next_to_their_field_with_the_choices_kept(scorer, four_player_game, headers):
+    data = taps(pitcher="Cat", bid=2)
+    del data["high"], data["jack"]
+    response = scorer.post(save_url(four_player_game), data, **headers)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert ("<html" in html) == (not headers)
+    assert 'id="id_high_error">Tap who won High.' in html
+    assert 'id="id_jack_error">Tap who won the Jack, or Not in play.' in html
+    assert 'value="Cat" checked' in html  # The pitcher tapped is still tapped.
+    assert 'name="bid" id="id_bid_1" value="2" checked' in html
+    assert not Hand.objects.exists()
+
+
+def test_a_choice_that_is_not_a_button_is_refused(scorer, four_player_game):
+    html = scorer.post(save_url(four_player_game), taps(pitcher="Zed", bid=5)).content.decode()
+    assert 'id="id_pitcher_error">Select a valid choice. Zed is not one of the available choices.' in html
+    assert 'id="id_bid_error">Select a valid choice. 5 is not one of the available choices.' in html
+    assert not Hand.objects.exists()
+
+
+def test_an_auction_that_disagrees_with_pitcher_and_bid_is_refused(scorer, four_player_game):
+    # Ann deals: Bob passes, Cat bids 2, Dan passes, Ann steals with 2. Ann pitches 2, not Bob 3.
+    html = scorer.post(save_url(four_player_game), taps(auction="p,2,p,2")).content.decode()
+    assert "the auction makes Ann the pitcher with 2, not Bob with 3" in html
+    assert not Hand.objects.exists()
+
+
+def test_the_same_key_twice_stores_one_hand(scorer, four_player_game):
+    data = taps()
+    scorer.post(save_url(four_player_game), data)
+    response = scorer.post(save_url(four_player_game), data, **HTMX)
+    assert response.status_code == 200
+    assert Hand.objects.filter(game=four_player_game).count() == 1
+    assert "already recorded" not in response.content.decode()
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["no-js", "htmx"])
+def test_a_second_phone_saving_the_same_hand_is_told_and_shown_the_game(scorer, four_player_game, headers):
+    scorer.post(save_url(four_player_game), taps(pitcher="Bob", high="Bob", low="Bob"))
+    response = scorer.post(save_url(four_player_game), taps(pitcher="Dan", high="Dan", low="Dan"), follow=not headers, **headers)
+    html = response.content.decode()
+    assert "Hand 1 was already recorded." in html
+    assert "Bob was set back 3" in html  # The hand that was stored is the one shown.
+    assert Hand.objects.filter(game=four_player_game).count() == 1
+    assert totals(four_player_game)["Dan"] == 0
+
+
+def test_the_winning_hand_shows_the_winner_and_no_more_hands_can_be_entered(scorer, league):
+    game = services.start_game(league=league, seats=["Ann", "Bob"], target=4)
+    response = scorer.post(save_url(game), taps(pitcher="Bob", bid=4, high="Bob", low="Bob", jack="Bob", game="Bob"), follow=True)
+    html = response.content.decode()
+    assert "Bob won!" in html
+    assert "Final scores: Ann 0, Bob 4" in html
+    assert "Save hand" not in html
+    response = scorer.post(save_url(game), taps(pitcher="Ann", number=2), follow=True)
+    assert Hand.objects.filter(game=game).count() == 1
+    assert "The game is over: no more hands can be entered." in response.content.decode()
+
+
+def test_a_non_pitcher_past_the_target_does_not_win(scorer, league):
+    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], target=3)
+    for number, pitcher in enumerate(["Bob", "Cat"], start=1):
+        scorer.post(save_url(game), taps(pitcher=pitcher, bid=2, high="Ann", low="Ann", number=number, jack="-", game="-"))
+    game.refresh_from_db()
+    assert totals(game)["Ann"] == 4 and not game.is_finished
+    html = scorer.get(game_url(game)).content.decode()
+    assert "won!" not in html and "Save hand" in html
+
+
+def test_viewers_see_the_game_but_cannot_score(client, make_user, league, four_player_game):
+    make_user("vic", league, Role.VIEWER)
+    client.login(username="vic", password=PASSWORD)
+    html = client.get(game_url(four_player_game)).content.decode()
+    assert "Ann deals" in html and "Save hand" not in html and "Undo last hand" not in html
+    assert client.post(save_url(four_player_game), taps()).status_code == 404
+    assert not Hand.objects.exists()
+
+
+@pytest.mark.parametrize("url_name", ["game_detail", "hand_create", "hand_undo", "auction"])
+def test_non_members_get_404(client, make_user, league, four_player_game, url_name):
+    make_user("stranger", None)
+    client.login(username="stranger", password=PASSWORD)
+    url = reverse(f"scores:{url_name}", args=[league.slug, four_player_game.pk])
+    response = client.post(url, taps()) if url_name in ("hand_create", "hand_undo") else client.get(url)
+    assert response.status_code == 404
+
+
+def test_a_game_of_another_league_is_404(scorer, make_user, league):
+    from scores.models import League
+
+    other = League.objects.create(name="Elsewhere", slug="elsewhere")
+    game = services.start_game(league=other, seats=["Ann", "Bob"])
+    assert scorer.get(reverse("scores:game_detail", args=[league.slug, game.pk])).status_code == 404
+    assert scorer.post(reverse("scores:hand_create", args=[league.slug, game.pk]), taps(pitcher="Ann")).status_code == 404
+
+
+def test_game_page_queries_do_not_grow_with_hands(scorer, four_player_game, django_assert_num_queries):
+    for _ in range(40):
+        services.record_hand(game=four_player_game, hand=hand("Bob", 2, "Ann", "Cat", None, None))
+    # session, user, membership, game; load_game: sides, seats, hands; history: hands, scores.
+    with django_assert_num_queries(9):
+        response = scorer.get(game_url(four_player_game))
+    assert response.content.decode().count('class="small points"') == 40
+
+
+def test_game_page_shows_the_watch_link_to_members(scorer, four_player_game):
+    html = scorer.get(game_url(four_player_game)).content.decode()
+    assert f"/watch/{four_player_game.share_token}/" in html

@@ -1,0 +1,156 @@
+"""Fixing mistakes: undo the last hand, edit an earlier hand, delete a hand."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scores import services
+from scores.models import Hand, Role
+from tests.conftest import PASSWORD, hand
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def scorer(client, make_user, league):
+    make_user("sam", league, Role.SCORER)
+    client.login(username="sam", password=PASSWORD)
+    return client
+
+
+def url(name: str, game, *args) -> str:
+    return reverse(f"scores:{name}", args=[game.league.slug, game.pk, *args])
+
+
+def edit_data(pitcher, bid, high, low, jack="-", game="-") -> dict:
+    return {"pitcher": pitcher, "bid": bid, "high": high, "low": low, "jack": jack, "game": game}
+
+
+def totals_by_hand(game) -> list[dict[str, int]]:
+    hands = Hand.objects.filter(game=game).prefetch_related("scores__side").order_by("number")
+    return [{s.side.name: s.total for s in h.scores.all()} for h in hands]
+
+
+@pytest.fixture
+def three_hands(four_player_game):
+    for h in [hand("Bob", 2, "Bob", "Bob"), hand("Cat", 2, "Cat", "Ann"), hand("Dan", 1, "Dan", "Dan")]:
+        services.record_hand(game=four_player_game, hand=h)
+    return four_player_game
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["no-js", "htmx"])
+def test_undo_removes_the_last_hand(scorer, three_hands, headers):
+    response = scorer.post(url("hand_undo", three_hands), {"number": 3}, **headers)
+    assert Hand.objects.filter(game=three_hands).count() == 2
+    if headers:
+        html = response.content.decode()
+        assert "<html" not in html and "Hand 3 was undone." in html and "Hand 3</strong>" in html
+    else:
+        assert response.status_code == 302
+
+
+def test_undo_tapped_twice_undoes_one_hand(scorer, three_hands):
+    scorer.post(url("hand_undo", three_hands), {"number": 3})
+    response = scorer.post(url("hand_undo", three_hands), {"number": 3}, follow=True)
+    assert Hand.objects.filter(game=three_hands).count() == 2
+    assert "Hand 3 is not the last hand any more, so nothing was undone." in response.content.decode()
+
+
+def test_undo_of_the_winning_hand_reopens_the_game(scorer, league):
+    game = services.start_game(league=league, seats=["Ann", "Bob"], target=2)
+    services.record_hand(game=game, hand=hand("Ann", 2, "Ann", "Ann"))
+    game.refresh_from_db()
+    assert game.is_finished
+    html = scorer.post(url("hand_undo", game), {"number": 1}, follow=True).content.decode()
+    game.refresh_from_db()
+    assert not game.is_finished and "Save hand" in html
+
+
+def test_edit_page_shows_the_hand_as_tapped(scorer, three_hands):
+    html = scorer.get(url("hand_edit", three_hands, 2)).content.decode()
+    assert "Edit hand 2" in html and "Bob dealt this hand." in html
+    assert 'name="pitcher" id="id_pitcher_2" value="Cat" checked' in html
+    assert 'name="jack" id="id_jack_4" value="-" checked' in html
+
+
+def test_editing_an_earlier_hand_recomputes_every_later_total(scorer, three_hands):
+    before = totals_by_hand(three_hands)
+    response = scorer.post(url("hand_edit", three_hands, 1), edit_data("Bob", 2, "Bob", "Bob", jack="Bob"))
+    assert response.status_code == 302 and response["Location"] == three_hands.get_absolute_url()
+    after = totals_by_hand(three_hands)
+    assert [t["Bob"] - b["Bob"] for t, b in zip(after, before, strict=True)] == [1, 1, 1]
+    assert [t["Cat"] for t in after] == [b["Cat"] for b in before]
+    assert Hand.objects.get(game=three_hands, number=1).dealer.player.name == "Ann"  # The dealer stays.
+
+
+def test_an_edit_that_would_end_the_game_before_later_hands_is_refused(scorer, league):
+    game = services.start_game(league=league, seats=["Ann", "Bob"], target=4)
+    services.record_hand(game=game, hand=hand("Ann", 2, "Ann", "Ann"))
+    services.record_hand(game=game, hand=hand("Bob", 1, "Bob", "Ann"))
+    before = totals_by_hand(game)
+    response = scorer.post(url("hand_edit", game, 1), edit_data("Ann", 4, "Ann", "Ann", jack="Ann", game="Ann"))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "With this change the game would be won on hand 1, before the hands after it, so nothing was changed." in html
+    assert 'value="Ann" checked' in html
+    assert totals_by_hand(game) == before
+    game.refresh_from_db()
+    assert not game.is_finished
+
+
+def test_edit_with_a_missing_tap_shows_the_field(scorer, three_hands):
+    data = edit_data("Bob", 2, "Bob", "Bob")
+    del data["low"]
+    html = scorer.post(url("hand_edit", three_hands, 1), data).content.decode()
+    assert 'id="id_low_error">Tap who won Low' in html
+
+
+def test_deleting_a_hand_moves_the_later_ones_up(scorer, three_hands):
+    response = scorer.post(url("hand_delete", three_hands, 1), follow=True)
+    assert "Hand 1 was deleted." in response.content.decode()
+    pitchers = list(Hand.objects.filter(game=three_hands).order_by("number").values_list("number", "pitcher__player__name"))
+    assert pitchers == [(1, "Cat"), (2, "Dan")]
+
+
+def test_a_delete_that_would_end_the_game_early_is_refused(scorer, league):
+    game = services.start_game(league=league, seats=["Ann", "Bob"], target=3)
+    services.record_hand(game=game, hand=hand("Ann", 2, "Ann", "Ann"))  # Ann 2
+    services.record_hand(game=game, hand=hand("Ann", 2, "Bob", "Bob"))  # Ann set: 0
+    services.record_hand(game=game, hand=hand("Ann", 1, "Ann", "Bob"))  # Ann 1
+    services.record_hand(game=game, hand=hand("Bob", 1, "Bob", "Bob"))  # Without hand 2, Ann goes out before this hand.
+    before = totals_by_hand(game)
+    html = scorer.post(url("hand_delete", game, 2), follow=True).content.decode()
+    assert "With this change the game would be won on hand 2, before the hands after it, so nothing was changed." in html
+    assert totals_by_hand(game) == before
+
+
+def test_editing_a_hand_that_does_not_exist_is_404(scorer, three_hands):
+    assert scorer.get(url("hand_edit", three_hands, 4)).status_code == 404
+    assert scorer.post(url("hand_delete", three_hands, 9)).status_code == 404
+    assert Hand.objects.filter(game=three_hands).count() == 3
+
+
+def test_viewers_cannot_fix_hands(client, make_user, league, three_hands):
+    make_user("vic", league, Role.VIEWER)
+    client.login(username="vic", password=PASSWORD)
+    assert client.get(url("hand_edit", three_hands, 1)).status_code == 404
+    assert client.post(url("hand_edit", three_hands, 1), edit_data("Ann", 4, "Ann", "Ann")).status_code == 404
+    assert client.post(url("hand_delete", three_hands, 1)).status_code == 404
+    assert client.post(url("hand_undo", three_hands), {"number": 3}).status_code == 404
+    assert Hand.objects.filter(game=three_hands).count() == 3
+    assert "Edit" not in client.get(three_hands.get_absolute_url()).content.decode().split("Hands</h2>")[1]
+
+
+def test_an_edit_can_forget_the_auction_to_change_the_pitcher(scorer, four_player_game):
+    auction = (("Bob", None), ("Cat", 2), ("Dan", None), ("Ann", 2))
+    services.record_hand(game=four_player_game, hand=hand("Ann", 2, "Ann", "Ann", bids=auction))
+    assert 'name="auction" value="p,2,p,2"' in scorer.get(url("hand_edit", four_player_game, 1)).content.decode()
+    as_posted = edit_data("Cat", 2, "Cat", "Cat") | {"auction": "p,2,p,2"}
+    refused = scorer.post(url("hand_edit", four_player_game, 1), as_posted)
+    assert "the auction makes Ann the pitcher with 2, not Cat with 2" in refused.content.decode()
+    assert "Forget the auction" in refused.content.decode()
+    scorer.post(url("hand_edit", four_player_game, 1), as_posted | {"forget_auction": "on"})
+    stored = Hand.objects.get(game=four_player_game)
+    assert stored.pitcher.player.name == "Cat" and stored.auction is None

@@ -1,0 +1,119 @@
+"""Starting a game from the league page: players, seating, solo or partnership, target, first dealer."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scores.models import Game, Player, Role, Seat
+from tests.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def scorer_client(client, make_user, league):
+    make_user("sam", league, Role.SCORER)
+    client.login(username="sam", password=PASSWORD)
+    return client
+
+
+def new_game_url(league) -> str:
+    return reverse("scores:game_new", args=[league.slug])
+
+
+def seated(game: Game) -> list[str]:
+    return [seat.player.name for seat in Seat.objects.filter(game=game).select_related("player").order_by("position")]
+
+
+def form_data(**overrides) -> dict:
+    data = {"mode": "solo", "target": "7", "first_dealer": "1", "team1": "Team 1", "team2": "Team 2"}
+    data.update(overrides)
+    return data
+
+
+def test_league_page_offers_new_game_to_scorers_only(client, make_user, league):
+    make_user("sam", league, Role.SCORER)
+    make_user("vic", league, Role.VIEWER)
+    client.login(username="sam", password=PASSWORD)
+    assert "New game" in client.get(league.get_absolute_url()).content.decode()
+    client.login(username="vic", password=PASSWORD)
+    assert "New game" not in client.get(league.get_absolute_url()).content.decode()
+    assert client.get(new_game_url(league)).status_code == 404
+    assert client.post(new_game_url(league), form_data(new_1="Ann", new_2="Bob")).status_code == 404
+    assert not Game.objects.exists()
+
+
+def test_non_member_gets_404_and_anonymous_is_sent_to_log_in(client, make_user, league):
+    make_user("stranger", None)
+    response = client.get(new_game_url(league))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    client.login(username="stranger", password=PASSWORD)
+    assert client.get(new_game_url(league)).status_code == 404
+
+
+def test_new_names_become_league_players_seated_in_list_order(scorer_client, league):
+    response = scorer_client.post(new_game_url(league), form_data(new_1="Ann", new_2="Bob", new_3="Cat", new_4="Dan"))
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    assert seated(game) == ["Ann", "Bob", "Cat", "Dan"]
+    assert sorted(Player.objects.filter(league=league).values_list("name", flat=True)) == ["Ann", "Bob", "Cat", "Dan"]
+    assert game.target == 7 and not game.partnership
+
+
+def test_league_players_and_new_names_together_with_seat_numbers_reordering(scorer_client, league):
+    ann = Player.objects.create(league=league, name="Ann")
+    bob = Player.objects.create(league=league, name="Bob")
+    Player.objects.create(league=league, name="Zed")  # Not picked: not seated.
+    data = form_data(players=[ann.pk, bob.pk], new_1="Cat", **{f"seat_{bob.pk}": "1", "new_seat_1": "2"})
+    scorer_client.post(new_game_url(league), data)
+    # Bob and Cat have seats 1 and 2; Ann, without a number, sits after them.
+    assert seated(Game.objects.get()) == ["Bob", "Cat", "Ann"]
+
+
+def test_partnership_seats_partners_opposite_under_team_names(scorer_client, league):
+    data = form_data(mode="partnership", team1="Hearts", team2="Spades", new_1="Ann", new_2="Bob", new_3="Cat", new_4="Dan")
+    scorer_client.post(new_game_url(league), data)
+    game = Game.objects.get()
+    assert game.partnership
+    teams = {seat.player.name: seat.side.name for seat in Seat.objects.filter(game=game).select_related("player", "side")}
+    assert teams == {"Ann": "Hearts", "Cat": "Hearts", "Bob": "Spades", "Dan": "Spades"}
+
+
+def test_other_target_and_first_dealer_turn_the_table(scorer_client, league):
+    data = form_data(target="other", other_target="9", first_dealer="3", new_1="Ann", new_2="Bob", new_3="Cat", new_4="Dan")
+    scorer_client.post(new_game_url(league), data)
+    game = Game.objects.get()
+    assert game.target == 9
+    assert seated(game) == ["Cat", "Dan", "Ann", "Bob"]  # Cat deals first, clockwise order kept.
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (form_data(new_1="Ann"), "a game needs 2 to 7 players, got 1"),
+        (form_data(new_1="Ann", new_2="ann"), "is seated twice"),
+        (form_data(target="other", new_1="Ann", new_2="Bob"), "Type the target, or pick 7, 11, 15 or 21."),
+        (form_data(mode="partnership", new_1="Ann", new_2="Bob", new_3="Cat"), "Partnership play needs exactly 4 players."),
+        (form_data(first_dealer="4", new_1="Ann", new_2="Bob"), "There are only 2 players."),
+        (form_data(new_1="Ann", new_2="Bob", new_seat_1="1", new_seat_2="1"), "Two players have the same seat number."),
+        (form_data(target="8", new_1="Ann", new_2="Bob"), "Select a valid choice."),
+    ],
+)
+def test_bad_input_is_shown_and_starts_nothing(scorer_client, league, data, message):
+    response = scorer_client.post(new_game_url(league), data)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Game.objects.exists()
+    assert not Player.objects.exists()
+
+
+def test_error_keeps_the_choices_made(scorer_client, league):
+    ann = Player.objects.create(league=league, name="Ann")
+    response = scorer_client.post(new_game_url(league), form_data(players=[ann.pk], mode="partnership", new_1="Bob", target="11"))
+    html = response.content.decode()
+    assert "Partnership play needs exactly 4 players." in html
+    assert f'value="{ann.pk}" checked' in html
+    assert 'value="Bob"' in html
+    assert 'value="partnership" checked' in html
+    assert 'value="11" checked' in html
