@@ -15,6 +15,12 @@ CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chro
 PASSWORD = "a-long-test-password"
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Tests log in often; the production hasher is slow on purpose."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def league(db) -> League:
     return League.objects.create(name="Thursday Pitch", slug="thursday")
