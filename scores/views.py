@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
-from .models import Game, HandScore, League, Membership, Role, Seat, Side
+from .models import Game, HandScore, League, Membership, Role, Side
 
 
 def _get_league_for(user, slug: str, role: str = Role.VIEWER) -> tuple[League, Membership]:
@@ -31,19 +31,6 @@ def home(request: HttpRequest) -> HttpResponse:
     """The leagues the user belongs to."""
     leagues = League.objects.for_user(request.user) if request.user.is_authenticated else League.objects.none()
     return render(request, "scores/home.html", {"leagues": leagues})
-
-
-@login_required
-@require_safe
-def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    """A league's games."""
-    league, membership = _get_league_for(request.user, slug)
-    games = (
-        league.games.select_related("winner")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")))
-        .order_by("-played_on", "-id")
-    )
-    return render(request, "scores/league_detail.html", {"league": league, "membership": membership, "games": games})
 
 
 @login_required
