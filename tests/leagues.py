@@ -49,3 +49,13 @@ def build(league):
     for g in (g1, g2, g3):
         g.refresh_from_db()
     return g1, g2, g3
+
+
+def grow(league, games: int, first: int = 0) -> None:
+    """Finished solo and partnership games with new players each time, so players and games both grow."""
+    for i in range(first, first + games):
+        names = [f"P{i}a", f"P{i}b", f"P{i % 3}c", f"P{i % 3}d"]
+        teams = [(f"T{i}x", [names[0], names[2]]), (f"T{i}y", [names[1], names[3]])] if i % 2 else []
+        game = services.start_game(league=league, seats=names, teams=teams, code=f"grow-{i}", played_on=datetime.date(2026, 1, 1 + i))
+        for _ in range(2):
+            services.record_hand(game=game, hand=hand(names[i % 4], 4, names[i % 4], names[i % 4], names[i % 4], names[i % 4]))

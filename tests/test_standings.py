@@ -7,12 +7,10 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from scores import services
-from scores.models import League, PlayerRating
+from scores.models import PlayerRating
 from scores.standings import standings
 
 from . import leagues
-from .conftest import hand
 
 pytestmark = pytest.mark.django_db
 
@@ -149,16 +147,6 @@ def test_the_public_link_shows_the_same_standings(games, league, client):
     assert _figures(response.context["rows"]) == PARTNERSHIP_ONLY
 
 
-def _grow(league: League, games: int, first: int = 0) -> None:
-    """Finished solo and partnership games with new players each time, so players and games both grow."""
-    for i in range(first, first + games):
-        names = [f"P{i}a", f"P{i}b", f"P{i % 3}c", f"P{i % 3}d"]
-        teams = [(f"T{i}x", [names[0], names[2]]), (f"T{i}y", [names[1], names[3]])] if i % 2 else []
-        game = services.start_game(league=league, seats=names, teams=teams, code=f"grow-{i}", played_on=datetime.date(2026, 1, 1 + i))
-        for _ in range(2):
-            services.record_hand(game=game, hand=hand(names[i % 4], 4, names[i % 4], names[i % 4], names[i % 4], names[i % 4]))
-
-
 STANDINGS_QUERIES = 4
 # Session and user, membership, the four standings queries, the ratings chart, the latest games and their seats.
 LEAGUE_PAGE_QUERIES = 2 + 1 + STANDINGS_QUERIES + 1 + 2
@@ -166,7 +154,7 @@ LEAGUE_PAGE_QUERIES = 2 + 1 + STANDINGS_QUERIES + 1 + 2
 
 @pytest.mark.parametrize("size", [3, 12])
 def test_the_number_of_queries_does_not_grow_with_games_or_players(league, owner, client, django_assert_num_queries, size):
-    _grow(league, size)
+    leagues.grow(league, size)
     with django_assert_num_queries(STANDINGS_QUERIES):
         rows = standings(league)
     assert sum(row.games for row in rows) == 4 * size
