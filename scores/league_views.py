@@ -147,7 +147,7 @@ def player_context(player: Player) -> dict:
                 "won": game.winner_id == seat.side_id,
                 "place": places.get(seat.side_id),
                 "total": totals.get(game.pk, {}).get(seat.side_id),
-                "rating_change": f"{change[game.pk]:+.1f}" if game.pk in change else None,
+                "rating_change": change.get(game.pk),
             }
         )
         if not game.is_finished:

@@ -75,3 +75,16 @@ def test_the_league_page_shows_the_ratings_chart_of_its_players(client, league, 
     assert "Ratings over time" in response.text
     lines = re.findall(r'<g class="chart-line">', response.text)
     assert len(lines) == 4  # Ann, Bob, Cat, Dan; the game in progress rates no one.
+
+
+@pytest.mark.django_db
+def test_a_finished_game_shows_each_players_rating_change(client, league, owner):
+    from scores.models import PlayerRating
+
+    g1, _g2, g3 = leagues.build(league)
+    client.force_login(owner)
+    text = client.get(g1.get_absolute_url()).text
+    bob = PlayerRating.objects.get(game=g1, player__name="Bob")
+    assert "Rating changes" in text
+    assert f'Bob <span class="negative">{bob.change:+.1f}</span> → {bob.after:.1f}' in text
+    assert "Rating changes" not in client.get(g3.get_absolute_url()).text

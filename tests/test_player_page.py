@@ -41,7 +41,7 @@ def test_games_with_results_rating_changes_and_the_rating(games, league):
     rows = [(r["game"], r["won"], r["place"], r["total"]) for r in context["games"]]
     assert rows == [(g3, False, None, None), (g2, False, 2, 1), (g1, True, 1, 7)]
     change = PlayerRating.objects.get(game=g1, player__name="Ann").change
-    assert context["games"][2]["rating_change"] == f"{change:+.1f}"
+    assert context["games"][2]["rating_change"] == change
     assert context["rating"] == PlayerRating.objects.get(game=g2, player__name="Ann").after
 
 
@@ -53,6 +53,8 @@ def test_the_player_page_shows_it_all(games, league, owner, client):
     assert response.text.count("<polyline") == 1
     assert "Lost (place 3)" in response.text
     assert "In progress" in response.text
+    bob_g1 = PlayerRating.objects.get(game=games[0], player__name="Bob").change
+    assert f"<td>{bob_g1:+.1f}</td>" in response.text
 
 
 @pytest.mark.parametrize("more_games", [0, 15])
