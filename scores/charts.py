@@ -83,8 +83,8 @@ def line_chart(
     x_label: str = "",
     marker: float | None = None,
     marker_label: str = "",
-    width: int = 640,
-    height: int = 260,
+    width: int = 480,
+    height: int = 240,
     whole_x: bool = True,
 ) -> Chart:
     """Scale the series into a ``width`` x ``height`` box with round y ticks, 0 and the marker always in view."""
