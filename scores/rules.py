@@ -114,16 +114,21 @@ class Table:
         if len({_key(n) for n in names if isinstance(n, str)}) != 2:
             problems.append(Problem("the two teams need different names", field="teams"))
         seat_keys = [_key(s) for s in self.seats]
+        all_seated = True
         for team in self.teams:
             try:
                 positions = sorted(seat_keys.index(_key(p)) for p in team.players)
             except ValueError:
                 problems.append(Problem(f'team "{team.name}" names a player who is not seated', field="teams"))
+                all_seated = False
                 continue
             if positions[1] - positions[0] != 2:
                 problems.append(
                     Problem(f'partners in team "{team.name}" must sit opposite each other (seats 1 and 3, or 2 and 4)', field="teams")
                 )
+        # Two teams naming the same partners would leave the other two players on no side.
+        if all_seated and sorted(_key(p) for t in self.teams for p in t.players) != sorted(seat_keys):
+            problems.append(Problem("every player must be in exactly one team", field="teams"))
         return problems
 
     @property

@@ -1,4 +1,4 @@
-"""Writes that span models: start a game, record, edit and delete hands.
+"""Writes that span models: start a game, record, edit and delete hands, import a history file.
 
 Every write replays the game with ``scores.rules`` inside a transaction, with
 the game row locked, and stores the engine's results; whatever the rules refuse
@@ -19,7 +19,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from openskill.models import PlackettLuce
 
-from . import rules
+from . import history, rules
 from .models import Game, Hand, HandScore, Invite, League, Membership, Player, PlayerRating, Role, Seat, Side
 
 
@@ -369,3 +369,52 @@ def _index(state: GameState, number: int) -> int:
     if not 1 <= number <= len(state.hands):
         raise rules.RulesError(rules.Problem(_("there is no hand %(number)s in this game") % {"number": number}))
     return number - 1
+
+
+@dataclasses.dataclass(frozen=True)
+class ImportReport:
+    """What an import did: the game ids it stored, and those the league already had."""
+
+    imported: tuple[str, ...]
+    skipped: tuple[str, ...]
+
+
+@transaction.atomic
+def import_history(*, league: League, source: bytes | str) -> ImportReport:
+    """Import a history file (``shared/spec/history-format.md``) into a league, all or nothing.
+
+    Every problem in the file is raised together (``history.HistoryError``) and
+    nothing is stored. Games whose id the league already has are skipped, so the
+    same file can be imported twice. Scores come from the rules engine; the
+    file's derived fields are ignored.
+    """
+    games = history.read(source)
+    existing = set(Game.objects.filter(league=league).values_list("code", flat=True))
+    imported, skipped = [], []
+    for found in games:
+        if found.id in existing:
+            skipped.append(found.id)
+            continue
+        table = found.table
+        game = start_game(
+            league=league,
+            seats=table.seats,
+            target=table.target,
+            teams=[(team.name, team.players) for team in table.teams],
+            played_on=found.played_on,
+            code=found.id,
+        )
+        _record_new_game_hands(game, found.hands)
+        imported.append(found.id)
+    return ImportReport(imported=tuple(imported), skipped=tuple(skipped))
+
+
+def _record_new_game_hands(game: Game, hands: Sequence[rules.Hand]) -> None:
+    """Score a new game's hands in one replay and store them in two inserts (record_hand, in bulk)."""
+    state = load_game(game)
+    result = state.replay(hands)
+    stored = Hand.objects.bulk_create(Hand(game=game, number=scored.number, **_hand_fields(state, scored)) for scored in result.hands)
+    HandScore.objects.bulk_create(
+        score for hand, scored in zip(stored, result.hands, strict=True) for score in _scores(state, hand, scored)
+    )
+    _finish(state, result)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import account_views, league_views, views
+from . import account_views, history_views, league_views, views
 
 app_name = "scores"
 urlpatterns = [
@@ -23,4 +23,10 @@ urlpatterns = [
     path("invite/<str:token>/", league_views.invite_accept, name="invite_accept"),
     path("p/<str:token>/", league_views.public_league, name="public_league"),
     path("p/<str:token>/games/<int:pk>/", league_views.public_game, name="public_game"),
+    # Game history (issue 5): downloads for members, import for owners.
+    path("leagues/<slug:slug>/history.json", history_views.league_export, {"fmt": "json"}, name="league_export_json"),
+    path("leagues/<slug:slug>/history.zip", history_views.league_export, {"fmt": "csv"}, name="league_export_csv"),
+    path("leagues/<slug:slug>/games/<int:pk>/history.json", history_views.game_export, {"fmt": "json"}, name="game_export_json"),
+    path("leagues/<slug:slug>/games/<int:pk>/history.zip", history_views.game_export, {"fmt": "csv"}, name="game_export_csv"),
+    path("leagues/<slug:slug>/import/", history_views.league_import, name="league_import"),
 ]

@@ -130,3 +130,24 @@ def test_ratings_need_a_number_of_queries_that_does_not_grow_with_games(league, 
 )
 def test_finishing_ranks(totals, winner, expected):
     assert rules.finishing_ranks(totals, winner) == expected
+
+
+def test_imported_games_are_rated_like_games_played_in_the_app(league):
+    import json
+
+    other = type(league).objects.create(name="Imported", slug="imported")
+    leagues.build(league)
+    hands = lambda hs: [{"pitcher": h.pitcher, "bid": h.bid, "high": h.high, "low": h.low, "jack": h.jack, "game": h.game} for h in hs]  # noqa: E731
+    document = {
+        "format": "pitch-history",
+        "version": 1,
+        # Out of order on purpose: the ratings follow the dates, not the file.
+        "games": [
+            {"id": "g2", "played_on": "2026-02-01", "seats": ["Ann", "Bob", "Cat", "Dan"], "hands": hands(leagues.G2_HANDS),
+             "rules": {"teams": [{"name": "Us", "players": ["Ann", "Cat"]}, {"name": "Them", "players": ["Bob", "Dan"]}]}},
+            {"id": "g1", "played_on": "2026-01-10", "seats": ["Ann", "Bob", "Cat"], "hands": hands(leagues.G1_HANDS)},
+        ],
+    }  # fmt: skip
+    services.import_history(league=other, source=json.dumps(document))
+    for code in ("g1", "g2"):
+        assert _stored(other.games.get(code=code)) == _stored(league.games.get(code=code))

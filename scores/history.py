@@ -1,0 +1,624 @@
+"""The game-history exchange format, version 1 (``shared/spec/history-format.md``): read it, write it.
+
+Reading checks a document's shape (keys, types, names) and hands every game to
+``scores.rules`` to check bidding, scoring and winning, collecting every problem
+with where it is. Nothing here scores a hand: the derived fields in a file are
+ignored and recomputed by the rules engine.
+
+Writing streams the results the services stored (``HandScore`` rows) as JSON or
+as a zip of tidy CSV files, a fixed number of queries per chunk of games, so a
+league of any size is exported in bounded memory.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import datetime
+import difflib
+import io
+import json
+import re
+import zipfile
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import batched
+
+from django.db.models import Count, F, Q, QuerySet, Sum
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from . import rules
+from .models import Game, Hand, HandScore, Player, Seat, Side
+
+FORMAT = "pitch-history"
+VERSION = 1
+CHUNK_SIZE = 200  # Games per round of export queries: memory stays bounded, queries stay few.
+MAX_NAME_LENGTH = Player._meta.get_field("name").max_length
+MAX_ID_LENGTH = Game._meta.get_field("code").max_length
+
+DOCUMENT_KEYS = ("format", "version", "exported_at", "league", "games")
+LEAGUE_KEYS = ("name",)
+GAME_KEYS = ("id", "played_on", "rules", "seats", "hands", "result")
+RULES_KEYS = ("target", "teams")
+TEAM_KEYS = ("name", "players")
+HAND_KEYS = ("dealer", "bids", "pitcher", "bid", "high", "low", "jack", "game", "won", "delta", "totals", "set")
+HAND_REQUIRED = ("pitcher", "bid", "high", "low", "jack", "game")
+REQUIRED_HINTS = {"jack": lambda: _(" (null when the Jack was not in play)"), "game": lambda: _(" (null when game was tied)")}
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem(rules.Problem):
+    """A problem in a document, with the game it is in: ``game "kitchen", hand 3, bid: bid must be 1-4, got 5``.
+
+    ``game`` is the game's id, or its position in ``games`` (from 1) when it has no usable id.
+    """
+
+    game: str | int | None = None
+
+    def __str__(self) -> str:
+        where = []
+        if isinstance(self.game, str):
+            where.append(_("game %(id)s") % {"id": json.dumps(self.game, ensure_ascii=False)})
+        elif self.game is not None:
+            where.append(_("game %(number)s") % {"number": self.game})
+        if self.hand is not None:
+            where.append(_("hand %(number)s") % {"number": self.hand})
+        if self.field:
+            where.append(self.field)
+        return f"{', '.join(where)}: {self.message}" if where else self.message
+
+
+class HistoryError(rules.RulesError):
+    """A document that cannot be imported; ``problems`` lists every reason, with where it is."""
+
+
+@dataclasses.dataclass(frozen=True)
+class GameInput:
+    """One game of a valid document, in the rules engine's terms."""
+
+    id: str
+    played_on: datetime.date | None
+    table: rules.Table
+    hands: tuple[rules.Hand, ...]
+
+
+# Reading ---------------------------------------------------------------------------------------
+
+
+class _Object(dict):
+    """A JSON object that remembers the keys it was given twice (json keeps only the last)."""
+
+    duplicates: tuple[str, ...] = ()
+
+
+def _object(pairs: list[tuple[str, object]]) -> _Object:
+    obj = _Object()
+    duplicates = []
+    for key, value in pairs:
+        if key in obj:
+            duplicates.append(key)
+        obj[key] = value
+    obj.duplicates = tuple(duplicates)
+    return obj
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(_("%(name)s is not a number JSON allows") % {"name": name})
+
+
+def load_json(source: bytes | str) -> object:
+    """The JSON value in a file's bytes or text; HistoryError says what is wrong with a file that is not JSON."""
+    if isinstance(source, bytes):
+        try:
+            # A byte-order mark is what some editors put first in UTF-8 files; it is not part of the document.
+            source = source.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            message = _("the file is not UTF-8 text: byte %(position)s cannot be read") % {"position": error.start + 1}
+            raise HistoryError(Problem(message)) from error
+    if not source.strip():
+        raise HistoryError(Problem(_("the file is empty")))
+    try:
+        return json.loads(source, object_pairs_hook=_object, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        where = {"error": error.msg, "line": error.lineno, "column": error.colno}
+        raise HistoryError(Problem(_("the file is not valid JSON: %(error)s (line %(line)s, column %(column)s)") % where)) from error
+    except (ValueError, RecursionError) as error:
+        raise HistoryError(Problem(_("the file is not valid JSON: %(error)s") % {"error": error})) from error
+
+
+def read(source: bytes | str) -> list[GameInput]:
+    """The games in a history file; HistoryError lists every problem in it."""
+    return read_document(load_json(source))
+
+
+def _show(value: object) -> str:
+    """A value as the file has it, shortened: ``5``, ``"Ann"``, ``null``."""
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_text(value: object) -> bool:
+    return isinstance(value, str) and bool(value.strip())
+
+
+class _Checker:
+    """Collects the problems of one part of a document, all at the same place."""
+
+    def __init__(self, problems: list[Problem], game: str | int | None = None, hand: int | None = None) -> None:
+        self.problems = problems
+        self.game = game
+        self.hand = hand
+        self.fields: set[str | None] = set()  # Where a problem was found, so the engine's twin of it is not repeated.
+
+    def add(self, field: str | None, message: str) -> None:
+        self.fields.add(field)
+        self.problems.append(Problem(message, hand=self.hand, field=field, game=self.game))
+
+    def object(self, value: object, what: str, field: str | None = None) -> bool:
+        if isinstance(value, dict):
+            return True
+        self.add(field, _("%(what)s must be an object {...}, got %(value)s") % {"what": what, "value": _show(value)})
+        return False
+
+    def keys(self, obj: dict, allowed: Sequence[str], required: Sequence[str], what: str, prefix: str = "") -> None:
+        for key in obj:
+            if key not in allowed:
+                close = difflib.get_close_matches(key, allowed, n=1)
+                if close:
+                    hint = _('did you mean "%(key)s"?') % {"key": close[0]}
+                else:
+                    hint = _("%(what)s has only %(keys)s") % {"what": what, "keys": ", ".join(allowed)}
+                self.add(prefix.rstrip(" ,.") or None, _('unknown key "%(key)s" (%(hint)s)') % {"key": key, "hint": hint})
+        for key in getattr(obj, "duplicates", ()):
+            self.add(prefix + key, _('the key "%(key)s" is given more than once') % {"key": key})
+        for key in required:
+            if key not in obj:
+                self.add(prefix + key, _("this key is required") + (REQUIRED_HINTS[key]() if key in REQUIRED_HINTS else ""))
+
+    def name(self, value: object, field: str, what: str) -> bool:
+        if not _is_text(value):
+            self.add(field, _("must be %(what)s, got %(value)s") % {"what": what, "value": _show(value)})
+            return False
+        if len(value.strip()) > MAX_NAME_LENGTH:
+            self.add(field, _("%(value)s is too long: at most %(max)s characters") % {"value": _show(value), "max": MAX_NAME_LENGTH})
+            return False
+        return True
+
+
+def read_document(data: object) -> list[GameInput]:
+    """Check a decoded document and turn its games into the engine's inputs; HistoryError lists every problem."""
+    problems: list[Problem] = []
+    check = _Checker(problems)
+    if not check.object(data, _("the document")):
+        raise HistoryError(problems)
+    assert isinstance(data, dict)
+    check.keys(data, DOCUMENT_KEYS, ("format", "version", "games"), _("the document"))
+    if "format" in data and data["format"] != FORMAT:
+        check.add("format", _('must be "%(format)s", got %(value)s') % {"format": FORMAT, "value": _show(data["format"])})
+    if "version" in data and not (type(data["version"]) is int and data["version"] == VERSION):
+        message = _("must be %(version)s, got %(value)s: this app reads version %(version)s only")
+        check.add("version", message % {"version": VERSION, "value": _show(data["version"])})
+    if any(p.field in ("format", "version") for p in problems):
+        # A file in another format or version: its games would only be misread, so nothing else is checked.
+        raise HistoryError(problems)
+    if "exported_at" in data and not _is_timestamp(data["exported_at"]):
+        message = _("must be a date and time like 2026-11-29T21:04:00Z, got %(value)s")
+        check.add("exported_at", message % {"value": _show(data["exported_at"])})
+    if "league" in data and check.object(data["league"], "league", "league"):
+        check.keys(data["league"], LEAGUE_KEYS, (), "league", "league.")
+        if "name" in data["league"] and not _is_text(data["league"]["name"]):
+            check.add("league.name", _("must be the league's name, got %(value)s") % {"value": _show(data["league"]["name"])})
+    games = data.get("games", [])
+    if not isinstance(games, list):
+        check.add("games", _("must be a list of games [...], got %(value)s") % {"value": _show(games)})
+        games = []
+    found: list[GameInput] = []
+    first_seen: dict[str, int] = {}
+    for position, game in enumerate(games, start=1):
+        before = len(problems)
+        result = _read_game(game, position, first_seen, problems)
+        if result is not None:
+            found.append(result)
+        # In the order of the file: the game's own problems, then hand by hand.
+        problems[before:] = sorted(problems[before:], key=lambda p: p.hand or 0)
+    if problems:
+        raise HistoryError(problems)
+    return found
+
+
+def _is_timestamp(value: object) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        datetime.datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _read_game(game: object, position: int, first_seen: dict[str, int], problems: list[Problem]) -> GameInput | None:
+    """One game checked, or None when it has problems (they are added to ``problems``)."""
+    before = len(problems)
+    game_id = game.get("id") if isinstance(game, dict) else None
+    usable_id = _is_text(game_id) and len(game_id) <= MAX_ID_LENGTH and game_id not in first_seen
+    check = _Checker(problems, game=game_id if usable_id else position)
+    if not check.object(game, _("a game")):
+        return None
+    assert isinstance(game, dict)
+    check.keys(game, GAME_KEYS, ("id", "seats", "hands"), _("a game"))
+    if "id" in game:
+        if not _is_text(game_id):
+            check.add("id", _("must be the game's id (text), got %(value)s") % {"value": _show(game_id)})
+        elif len(game_id) > MAX_ID_LENGTH:
+            check.add("id", _("is too long: at most %(max)s characters") % {"max": MAX_ID_LENGTH})
+        elif game_id in first_seen:
+            message = _("%(id)s is also the id of game %(number)s: ids must be unique in the document")
+            check.add("id", message % {"id": _show(game_id), "number": first_seen[game_id]})
+        else:
+            first_seen[game_id] = position
+    played_on = _read_date(game, check)
+    target, teams, rules_ok = _read_rules(game, check)
+    seats = game.get("seats")
+    seats_ok = isinstance(seats, list)
+    if "seats" in game and not seats_ok:
+        check.add("seats", _("must be a list of the players' names, got %(value)s") % {"value": _show(seats)})
+    if seats_ok:
+        for i, name in enumerate(seats, start=1):
+            seats_ok &= check.name(name, f"seats, seat {i}", _("a player's name"))
+    hands = game.get("hands")
+    if "hands" in game and not isinstance(hands, list):
+        check.add("hands", _("must be a list of hands [...], got %(value)s") % {"value": _show(hands)})
+    hands = hands if isinstance(hands, list) else []
+    inputs, skip = _read_hands(hands, check.game, problems)
+    names = tuple(s.strip() for s in seats if _is_text(s)) if isinstance(seats, list) else ()
+    try:
+        # Even with a bad seat or team the table is checked, with what could be read, to find its other problems.
+        table = rules.Table(seats=names, target=target, teams=teams)
+    except rules.RulesError as error:
+        where = {"target": "rules.target", "teams": "rules.teams"}
+        reported = {field.split(",")[0] for field in check.fields if field}
+        problems.extend(
+            Problem(p.message, field=where.get(p.field, p.field), game=check.game)
+            for p in error.problems
+            if where.get(p.field, p.field) not in reported
+        )
+        return None
+    if not (seats_ok and rules_ok):
+        return None
+    try:
+        rules.replay(table, inputs)
+    except rules.RulesError as error:
+        # The shape checks already reported these places; the engine would only say the same again.
+        problems.extend(
+            Problem(p.message, hand=p.hand, field=p.field, game=check.game)
+            for p in error.problems
+            if p.hand not in skip or p.field not in skip[p.hand]
+        )
+    if len(problems) > before:
+        return None
+    return GameInput(id=game_id, played_on=played_on, table=table, hands=tuple(inputs))
+
+
+def _read_date(game: dict, check: _Checker) -> datetime.date | None:
+    if "played_on" not in game:
+        return None
+    value = game["played_on"]
+    if isinstance(value, str) and DATE.fullmatch(value):
+        try:
+            return datetime.date.fromisoformat(value)
+        except ValueError:
+            pass
+    check.add("played_on", _("must be a date YYYY-MM-DD, got %(value)s") % {"value": _show(value)})
+    return None
+
+
+def _read_rules(game: dict, check: _Checker) -> tuple[object, tuple[rules.Team, ...], bool]:
+    """The target (for the engine to check), the teams, and whether the shape was right."""
+    if "rules" not in game:
+        return rules.DEFAULT_TARGET, (), True
+    if not check.object(game["rules"], "rules", "rules"):
+        return rules.DEFAULT_TARGET, (), False
+    before = len(check.problems)
+    rules_ = game["rules"]
+    check.keys(rules_, RULES_KEYS, (), "rules", "rules.")
+    teams: list[rules.Team] = []
+    if "teams" in rules_:
+        value = rules_["teams"]
+        if not isinstance(value, list) or not value:
+            message = _("must list the 2 teams of partnership play (leave it out for solo play), got %(value)s")
+            check.add("rules.teams", message % {"value": _show(value)})
+        else:
+            for i, team in enumerate(value, start=1):
+                field = f"rules.teams, team {i}"
+                if not check.object(team, _("a team"), field):
+                    continue
+                check.keys(team, TEAM_KEYS, TEAM_KEYS, _("a team"), f"{field}, ")
+                name_ok = "name" not in team or check.name(team["name"], f"{field}, name", _("the team's name"))
+                players = team.get("players")
+                if "players" in team and not (isinstance(players, list) and all(_is_text(p) for p in players)):
+                    check.add(f"{field}, players", _("must be a list of the partners' names, got %(value)s") % {"value": _show(players)})
+                elif name_ok and "name" in team and "players" in team:
+                    teams.append(rules.Team(team["name"].strip(), tuple(p.strip() for p in players)))
+    return rules_.get("target", rules.DEFAULT_TARGET), tuple(teams), len(check.problems) == before
+
+
+def _read_hands(hands: list, game: str | int, problems: list[Problem]) -> tuple[list[rules.Hand], dict[int, set[str | None]]]:
+    """The hands as the engine takes them, and where shape problems were found (hand -> fields).
+
+    A hand with shape problems still goes to the engine (with what could be read) so
+    that hand numbers, dealers and totals of the later hands stay right and their
+    problems are found too.
+    """
+    inputs = []
+    skip: dict[int, set[str | None]] = {}
+    for number, hand in enumerate(hands, start=1):
+        check = _Checker(problems, game=game, hand=number)
+        if not check.object(hand, _("a hand")):
+            inputs.append(rules.Hand(pitcher=None, bid=None, high=None, low=None))  # type: ignore[arg-type]
+            skip[number] = {"pitcher", "bid", "high", "low", "jack", "game", "dealer", "bids"}
+            continue
+        check.keys(hand, HAND_KEYS, HAND_REQUIRED, _("a hand"))
+        dealer = hand.get("dealer")
+        if "dealer" in hand and not _is_text(dealer):
+            message = _("must be a seated player's name (leave it out when the deal passes to the left), got %(value)s")
+            check.add("dealer", message % {"value": _show(dealer)})
+            dealer = None
+        bids = hand.get("bids")
+        if "bids" in hand:
+            bids = _read_bids(bids, check)
+        inputs.append(
+            rules.Hand(
+                pitcher=hand.get("pitcher"),  # type: ignore[arg-type]  # The engine checks names and numbers.
+                bid=hand.get("bid"),  # type: ignore[arg-type]
+                high=hand.get("high"),  # type: ignore[arg-type]
+                low=hand.get("low"),  # type: ignore[arg-type]
+                jack=hand.get("jack"),
+                game=hand.get("game"),
+                dealer=dealer,
+                bids=bids,
+            )
+        )
+        if check.fields:
+            skip[number] = check.fields
+    return inputs, skip
+
+
+def _read_bids(value: object, check: _Checker) -> rules.Bids | None:
+    pairs_ok = isinstance(value, list) and all(isinstance(p, list) and len(p) == 2 for p in value)
+    if not pairs_ok:
+        message = _('must be the auction as [name, bid or null] pairs, like [["Bob", 2], ["Cat", null]], got %(value)s')
+        check.add("bids", message % {"value": _show(value)})
+        return None
+    return tuple((name, bid) for name, bid in value)
+
+
+# Writing ---------------------------------------------------------------------------------------
+
+
+def stored_games(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[dict]:
+    """The games as documents of the format (with their derived fields), oldest first.
+
+    Reads stored results only (nothing is replayed): five queries per chunk of
+    ``chunk_size`` games, however many hands they have.
+    """
+    chunk_size = chunk_size or CHUNK_SIZE
+    ordered = games.order_by("played_on", "pk").only("pk", "code", "played_on", "target", "partnership", "winner_id")
+    for chunk in batched(ordered.iterator(chunk_size=chunk_size), chunk_size):
+        ids = [game.pk for game in chunk]
+        sides: dict[int, list[tuple[int, str]]] = defaultdict(list)
+        for pk, game_id, name in Side.objects.filter(game_id__in=ids).order_by("game_id", "position").values_list("pk", "game_id", "name"):
+            sides[game_id].append((pk, name))
+        seats: dict[int, list[tuple[int, int, int, str]]] = defaultdict(list)
+        seat_rows = Seat.objects.filter(game_id__in=ids).order_by("game_id", "position")
+        for row in seat_rows.values_list("pk", "game_id", "position", "side_id", "player__name"):
+            seats[row[1]].append((row[0], row[2], row[3], row[4]))
+        hands: dict[int, list[dict]] = defaultdict(list)
+        for row in (
+            Hand.objects.filter(game_id__in=ids)
+            .order_by("game_id", "number")
+            .values("pk", "game_id", "dealer_id", "pitcher_id", "bid", "auction", "high_id", "low_id", "jack_id", "game_point_id", "set")
+        ):
+            hands[row["game_id"]].append(row)
+        scores: dict[int, dict[int, tuple[int, int, int]]] = defaultdict(dict)
+        for hand_id, side_id, won, delta, total in HandScore.objects.filter(hand__game_id__in=ids).values_list(
+            "hand_id", "side_id", "won", "delta", "total"
+        ):
+            scores[hand_id][side_id] = (won, delta, total)
+        for game in chunk:
+            yield _game_document(game, sides[game.pk], seats[game.pk], hands[game.pk], scores)
+
+
+def _game_document(game: Game, sides: list[tuple[int, str]], seats: list[tuple], hands: list[dict], scores: dict) -> dict:
+    side_name = dict(sides)
+    seat_name = {pk: name for pk, _, _, name in seats}
+    name_at = {position: name for _, position, _, name in seats}
+    rules_: dict = {"target": game.target}
+    if game.partnership:
+        rules_["teams"] = [{"name": name, "players": [n for _, _, side, n in seats if side == pk]} for pk, name in sides]
+    totals = {name: 0 for _, name in sides}
+    written = []
+    for hand in hands:
+        score = scores[hand["pk"]]
+        entry: dict = {"dealer": seat_name[hand["dealer_id"]]}
+        if hand["auction"] is not None:
+            entry["bids"] = [[name_at[position], bid] for position, bid in hand["auction"]]
+        entry.update(
+            pitcher=seat_name[hand["pitcher_id"]],
+            bid=hand["bid"],
+            high=side_name[hand["high_id"]],
+            low=side_name[hand["low_id"]],
+            jack=side_name.get(hand["jack_id"]),
+            game=side_name.get(hand["game_point_id"]),
+            won={name: score[pk][0] for pk, name in sides},
+            delta={name: score[pk][1] for pk, name in sides},
+            totals={name: score[pk][2] for pk, name in sides},
+        )
+        entry["set"] = hand["set"]
+        totals = entry["totals"]
+        written.append(entry)
+    return {
+        "id": game.code,
+        "played_on": game.played_on.isoformat(),
+        "rules": rules_,
+        "seats": [name for _, _, _, name in seats],
+        "hands": written,
+        "result": {"winner": side_name.get(game.winner_id), "totals": totals},
+    }
+
+
+def _dump(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _game_text(game: dict) -> str:
+    """A game as readable JSON: a line per field and a line per hand."""
+    lines = []
+    for key, value in game.items():
+        if key == "hands" and value:
+            inner = ",\n".join(f"        {_dump(hand)}" for hand in value)
+            lines.append(f'      "hands": [\n{inner}\n      ]')
+        else:
+            lines.append(f"      {_dump(key)}: {_dump(value)}")
+    return "    {\n" + ",\n".join(lines) + "\n    }"
+
+
+def export_json(games: QuerySet[Game], *, league_name: str, exported_at: datetime.datetime | None = None) -> Iterator[str]:
+    """The document for these games, as chunks of JSON text, a game at a time."""
+    exported_at = (exported_at or timezone.now()).astimezone(datetime.UTC).replace(microsecond=0)
+    yield (
+        "{\n"
+        f'  "format": {_dump(FORMAT)},\n'
+        f'  "version": {VERSION},\n'
+        f'  "exported_at": {_dump(exported_at.strftime("%Y-%m-%dT%H:%M:%SZ"))},\n'
+        f'  "league": {_dump({"name": league_name})},\n'
+        '  "games": ['
+    )
+    separator = "\n"
+    for game in stored_games(games):
+        yield separator + _game_text(game)
+        separator = ",\n"
+    yield ("\n  ]" if separator != "\n" else "]") + "\n}\n"
+
+
+HANDS_HEADER = ("game_id", "played_on", "hand", "dealer", "pitcher", "bid", "high", "low", "jack", "game", "set")
+SCORES_HEADER = ("game_id", "hand", "side", "won", "delta", "total")
+STANDINGS_HEADER = ("player", "games", "wins", "points", "hands_pitched", "bids_made", "sets")
+
+
+def _cell(value: object) -> object:
+    """A spreadsheet cell; a name starting like a formula is kept as text so no spreadsheet runs it."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def hand_rows(game: dict) -> Iterator[tuple]:
+    """hands.csv: one row per hand."""
+    for number, hand in enumerate(game["hands"], start=1):
+        yield (
+            game["id"], game["played_on"], number, hand["dealer"], hand["pitcher"], hand["bid"],
+            hand["high"], hand["low"], hand["jack"], hand["game"], hand["set"],
+        )  # fmt: skip
+
+
+def score_rows(game: dict) -> Iterator[tuple]:
+    """scores.csv: one row per side per hand."""
+    for number, hand in enumerate(game["hands"], start=1):
+        for side, won in hand["won"].items():
+            yield (game["id"], number, side, won, hand["delta"][side], hand["totals"][side])
+
+
+def standings_rows(league) -> list[tuple]:
+    """standings.csv: per player, from the stored results, in four queries.
+
+    ``points`` is the sum of the final scores of the player's side (solo: their
+    own; partnership: their team's). Kept to one function so a richer standings
+    module can replace it.
+    """
+    players = dict(Player.objects.filter(league=league).values_list("pk", "name"))
+    seated = {
+        row["player_id"]: row
+        for row in Seat.objects.filter(game__league=league)
+        .values("player_id")
+        .annotate(games=Count("pk"), wins=Count("pk", filter=Q(game__winner_id=F("side_id"))))
+    }
+    points = dict(
+        HandScore.objects.filter(hand__game__league=league)
+        .values("side__seats__player_id")
+        .annotate(points=Sum("delta"))
+        .values_list("side__seats__player_id", "points")
+    )
+    pitched = {
+        row["pitcher__player_id"]: row
+        for row in Hand.objects.filter(game__league=league)
+        .values("pitcher__player_id")
+        .annotate(pitched=Count("pk"), sets=Count("pk", filter=Q(set=True)))
+    }
+    rows = []
+    for pk, name in players.items():
+        games = seated.get(pk, {}).get("games", 0)
+        wins = seated.get(pk, {}).get("wins", 0)
+        hands_pitched = pitched.get(pk, {}).get("pitched", 0)
+        sets = pitched.get(pk, {}).get("sets", 0)
+        rows.append((name, games, wins, points.get(pk) or 0, hands_pitched, hands_pitched - sets, sets))
+    rows.sort(key=lambda row: (-row[2], -row[3], row[0].casefold()))
+    return rows
+
+
+def _later(function, *args) -> Iterator:
+    """The function's result, computed when the stream gets there."""
+    yield function(*args)
+
+
+class _Outbox:
+    """A write-only file whose bytes are taken out as they arrive, so zipfile can stream."""
+
+    def __init__(self) -> None:
+        self.parts: list[bytes] = []
+        self.size = 0
+
+    def write(self, data: bytes) -> int:
+        self.parts.append(bytes(data))
+        self.size += len(data)
+        return len(data)
+
+    def flush(self) -> None:
+        pass
+
+    def take(self) -> bytes:
+        data = b"".join(self.parts)
+        self.parts.clear()
+        self.size = 0
+        return data
+
+
+def export_csv_zip(games: QuerySet[Game], *, league=None) -> Iterator[bytes]:
+    """A zip of hands.csv, scores.csv (and standings.csv for a ``league``), as chunks of bytes.
+
+    The CSV files are UTF-8 with a byte-order mark, which is how spreadsheets
+    know the names are UTF-8.
+    """
+    outbox = _Outbox()
+    files: list[tuple[str, Sequence[str], Iterable[Iterable[tuple]]]] = [
+        ("hands.csv", HANDS_HEADER, (hand_rows(game) for game in stored_games(games))),
+        ("scores.csv", SCORES_HEADER, (score_rows(game) for game in stored_games(games))),
+    ]
+    if league is not None:
+        files.append(("standings.csv", STANDINGS_HEADER, _later(standings_rows, league)))
+    with zipfile.ZipFile(outbox, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, header, groups in files:
+            with io.TextIOWrapper(archive.open(name, "w"), encoding="utf-8-sig", newline="") as text:
+                writer = csv.writer(text)
+                writer.writerow(header)
+                for rows in groups:
+                    writer.writerows([_cell(value) for value in row] for row in rows)
+                    if outbox.size >= 64 * 1024:
+                        text.flush()
+                        yield outbox.take()
+    yield outbox.take()

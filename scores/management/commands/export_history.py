@@ -1,0 +1,51 @@
+"""Export a league's games in the history format (JSON), or as a zip of CSV files for spreadsheets."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from scores import history
+from scores.models import League
+
+
+class Command(BaseCommand):
+    help = (
+        "Export every game of a league. --format json (the default) writes the history document "
+        "(shared/spec/history-format.md) to standard output or --output. --format csv writes a zip of "
+        "hands.csv, scores.csv and standings.csv to --output, or to standard output when it is redirected "
+        "to a file or a pipe (never to a terminal)."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--league", required=True, metavar="SLUG", help="the league's short name")
+        parser.add_argument("--format", choices=("json", "csv"), default="json", help="json (default) or csv (a zip)")
+        parser.add_argument("--output", metavar="FILE", help="write to this file instead of standard output")
+
+    def handle(self, *args, league: str, format: str, output: str | None, **options) -> None:
+        found = League.objects.filter(slug=league).first()
+        if found is None:
+            raise CommandError(f"there is no league with the short name {league!r}")
+        games = found.games.all()
+        if output is not None:
+            try:
+                with open(output, "wb") as handle:
+                    for chunk in self._chunks(games, found, format):
+                        handle.write(chunk if isinstance(chunk, bytes) else chunk.encode())
+            except OSError as error:
+                raise CommandError(f"cannot write {output}: {error.strerror}") from error
+            self.stderr.write(f"Exported {games.count()} games of {found.slug} to {output}.")
+        elif format == "json":
+            for chunk in self._chunks(games, found, format):
+                self.stdout.write(chunk, ending="")
+        else:
+            binary = getattr(self.stdout._out, "buffer", None)
+            if binary is None or self.stdout.isatty():
+                raise CommandError("a zip is not for a terminal: give --output FILE or redirect standard output to a file")
+            for chunk in self._chunks(games, found, format):
+                binary.write(chunk)
+            binary.flush()
+
+    def _chunks(self, games, league: League, format: str):
+        if format == "json":
+            return history.export_json(games, league_name=league.name)
+        return history.export_csv_zip(games, league=league)

@@ -1,0 +1,210 @@
+"""Exporting game history: the JSON document of the spec, tidy CSV in a zip, streamed in few queries."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import json
+import re
+import types
+import zipfile
+
+import pytest
+
+from scores import history, services
+from scores.models import League
+from tests.conftest import hand as rules_hand
+from tests.history_docs import SPEC_HAND, document, dumps, game, hand, without_export_fields
+
+pytestmark = pytest.mark.django_db
+
+
+def export(league: League, games=None) -> dict:
+    return json.loads("".join(history.export_json(games or league.games.all(), league_name=league.name)))
+
+
+def unzip(of: League, games=None, **kwargs) -> dict[str, list[dict]]:
+    data = b"".join(history.export_csv_zip(games or of.games.all(), **kwargs))
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {name: list(csv.DictReader(io.StringIO(archive.read(name).decode("utf-8-sig")))) for name in archive.namelist()}
+
+
+@pytest.fixture
+def played_league(league) -> League:
+    """Games recorded at the table (through the services): solo, partnership, an auction, a set, one unfinished."""
+    solo = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="kitchen", played_on=datetime.date(2026, 11, 27))
+    bids = (("Bob", 2), ("Cat", None), ("Dan", 3), ("Ann", 3))
+    services.record_hand(game=solo, hand=rules_hand("Ann", 3, "Ann", "Bob", None, "Dan", dealer="Ann", bids=bids))
+    services.record_hand(game=solo, hand=rules_hand("Bob", 4, "Bob", "Bob", "Bob", "Bob"))
+    services.record_hand(game=solo, hand=rules_hand("Bob", 2, "Bob", "Cat", None, "Bob"))
+    teams = [("Us", ["Ann", "Cat"]), ("Them", ["Bob", "Dan"])]
+    paired = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], teams=teams, target=11, code="garage")
+    services.record_hand(game=paired, hand=rules_hand("Dan", 2, "Cat", "Them", "Ann", None))
+    services.record_hand(game=paired, hand=rules_hand("Cat", 1, "Us", "Us", "Us", "Dan"))
+    services.start_game(league=league, seats=["Eve", "Fay"], code="empty", played_on=datetime.date(2026, 11, 28))
+    return league
+
+
+def test_export_is_the_documented_format_with_every_derived_field(played_league):
+    doc = export(played_league)
+
+    assert list(doc) == ["format", "version", "exported_at", "league", "games"]
+    assert doc["format"] == "pitch-history" and doc["version"] == 1
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", doc["exported_at"])
+    assert doc["league"] == {"name": "Thursday Pitch"}
+    assert [g["id"] for g in doc["games"]] == ["kitchen", "empty", "garage"]  # oldest first
+    kitchen = doc["games"][0]
+    assert list(kitchen) == ["id", "played_on", "rules", "seats", "hands", "result"]
+    assert kitchen["played_on"] == "2026-11-27" and kitchen["rules"] == {"target": 7}
+    assert kitchen["seats"] == ["Ann", "Bob", "Cat", "Dan"]
+    # The spec's Hand example, exactly as the spec writes it.
+    assert kitchen["hands"][0] == {
+        **SPEC_HAND,
+        "won": {"Ann": 1, "Bob": 1, "Cat": 0, "Dan": 1},
+        "delta": {"Ann": -3, "Bob": 1, "Cat": 0, "Dan": 1},
+        "totals": {"Ann": -3, "Bob": 1, "Cat": 0, "Dan": 1},
+        "set": True,
+    }
+    assert "bids" not in kitchen["hands"][1]  # No auction recorded: no bids key.
+    assert kitchen["hands"][1]["dealer"] == "Bob"  # The deal passed to the left.
+    assert kitchen["result"] == {"winner": "Bob", "totals": {"Ann": -3, "Bob": 7, "Cat": 1, "Dan": 1}}
+
+
+def test_partnership_export_names_teams_and_sides(played_league):
+    garage = next(g for g in export(played_league)["games"] if g["id"] == "garage")
+    assert garage["rules"] == {
+        "target": 11,
+        "teams": [{"name": "Us", "players": ["Ann", "Cat"]}, {"name": "Them", "players": ["Bob", "Dan"]}],
+    }
+    first = garage["hands"][0]
+    assert (first["high"], first["low"], first["jack"], first["game"]) == ("Us", "Them", "Us", None)
+    assert first["delta"] == {"Us": 2, "Them": -2} and first["set"] is True
+    assert garage["result"] == {"winner": None, "totals": {"Us": 5, "Them": -1}}
+
+
+def test_a_game_without_hands_has_zero_totals_and_no_winner(played_league):
+    empty = next(g for g in export(played_league)["games"] if g["id"] == "empty")
+    assert empty["hands"] == [] and empty["result"] == {"winner": None, "totals": {"Eve": 0, "Fay": 0}}
+
+
+def test_an_empty_league_exports_a_valid_document(league):
+    assert export(league)["games"] == []
+
+
+def test_one_game_can_be_exported_alone(played_league):
+    doc = export(played_league, played_league.games.filter(code="garage"))
+    assert [g["id"] for g in doc["games"]] == ["garage"]
+
+
+def test_round_trip_into_an_empty_league_gives_the_same_games_hands_scores_and_standings(played_league):
+    first = export(played_league)
+    empty = League.objects.create(name="Restored", slug="restored")
+
+    report = services.import_history(league=empty, source=dumps(first))
+    again = export(empty)
+
+    assert report.imported == ("kitchen", "empty", "garage")
+    assert without_export_fields(again) == without_export_fields(first)
+    assert history.standings_rows(empty) == history.standings_rows(played_league)
+
+
+def test_the_export_streams_a_game_at_a_time(played_league):
+    chunks = history.export_json(played_league.games.all(), league_name="x")
+    assert isinstance(chunks, types.GeneratorType)
+    assert len(list(chunks)) == 3 + 2  # the head, a chunk per game, the end
+
+
+def import_games(league: League, games: int, hands: int) -> None:
+    """Many games of many hands, quickly: through the import."""
+    played = [hand(["Ann", "Bob", "Cat"][n % 3], 1, "Ann", "Bob", "Cat") for n in range(hands)]
+    services.import_history(
+        league=league,
+        source=dumps(document(*(game(f"g{i}", seats=["Ann", "Bob", "Cat"], hands=played, rules={"target": 99}) for i in range(games)))),
+    )
+
+
+@pytest.mark.parametrize(("games", "hands"), [(2, 1), (12, 9)])
+def test_json_export_queries_do_not_grow_with_games_or_hands(league, django_assert_num_queries, games, hands):
+    import_games(league, games, hands)
+    with django_assert_num_queries(5):  # games, sides, seats, hands, scores
+        doc = export(league)
+    assert len(doc["games"]) == games and all(len(g["hands"]) == hands for g in doc["games"])
+
+
+@pytest.mark.parametrize(("games", "hands"), [(2, 1), (12, 9)])
+def test_csv_export_queries_do_not_grow_with_games_or_hands(league, django_assert_num_queries, games, hands):
+    import_games(league, games, hands)
+    with django_assert_num_queries(5 + 5 + 4):  # hands.csv, scores.csv, standings.csv
+        files = unzip(league, league=league)
+    assert len(files["hands.csv"]) == games * hands
+
+
+def test_queries_are_a_fixed_number_per_chunk_of_games(league, django_assert_num_queries, monkeypatch):
+    import_games(league, 7, 3)
+    monkeypatch.setattr(history, "CHUNK_SIZE", 3)
+    with django_assert_num_queries(1 + 4 * 3):  # the games, then four queries for each chunk of three
+        doc = export(league)
+    assert [g["id"] for g in doc["games"]] == [f"g{i}" for i in range(7)]
+
+
+def test_csv_has_one_row_per_hand_and_one_per_side_per_hand(played_league):
+    files = unzip(played_league, league=played_league)
+
+    assert set(files) == {"hands.csv", "scores.csv", "standings.csv"}
+    hands = files["hands.csv"]
+    assert len(hands) == 5
+    assert list(hands[0]) == ["game_id", "played_on", "hand", "dealer", "pitcher", "bid", "high", "low", "jack", "game", "set"]
+    assert hands[0] == {
+        "game_id": "kitchen", "played_on": "2026-11-27", "hand": "1", "dealer": "Ann", "pitcher": "Ann", "bid": "3",
+        "high": "Ann", "low": "Bob", "jack": "", "game": "Dan", "set": "TRUE",
+    }  # fmt: skip
+    scores = files["scores.csv"]
+    assert len(scores) == 3 * 4 + 2 * 2
+    assert scores[:4] == [
+        {"game_id": "kitchen", "hand": "1", "side": "Ann", "won": "1", "delta": "-3", "total": "-3"},
+        {"game_id": "kitchen", "hand": "1", "side": "Bob", "won": "1", "delta": "1", "total": "1"},
+        {"game_id": "kitchen", "hand": "1", "side": "Cat", "won": "0", "delta": "0", "total": "0"},
+        {"game_id": "kitchen", "hand": "1", "side": "Dan", "won": "1", "delta": "1", "total": "1"},
+    ]
+
+
+def test_standings_count_games_wins_points_and_bids_per_player(played_league):
+    standings = {row["player"]: row for row in unzip(played_league, league=played_league)["standings.csv"]}
+
+    # Bob: kitchen (won, 7 points) and garage (team Them, -1); pitched twice in kitchen, made both.
+    assert standings["Bob"] == {
+        "player": "Bob",
+        "games": "2",
+        "wins": "1",
+        "points": "6",
+        "hands_pitched": "2",
+        "bids_made": "2",
+        "sets": "0",
+    }
+    # Ann: kitchen (-3) and garage (team Us, 5); pitched once, set.
+    assert standings["Ann"] == {
+        "player": "Ann",
+        "games": "2",
+        "wins": "0",
+        "points": "2",
+        "hands_pitched": "1",
+        "bids_made": "0",
+        "sets": "1",
+    }
+    assert standings["Eve"]["games"] == "1" and standings["Eve"]["points"] == "0"
+    assert next(iter(standings)) == "Bob"  # Most wins first.
+
+
+def test_a_single_game_zip_has_no_standings(played_league):
+    assert set(unzip(played_league, played_league.games.filter(code="kitchen"))) == {"hands.csv", "scores.csv"}
+
+
+def test_csv_starts_with_a_byte_order_mark_and_keeps_formula_like_names_as_text(league):
+    services.import_history(league=league, source=dumps(document(game(seats=["=SUM(A1)", "Zoë"], hands=[hand("Zoë", 1, "=SUM(A1)")]))))
+    data = b"".join(history.export_csv_zip(league.games.all()))
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        raw = archive.read("hands.csv")
+    assert raw.startswith(b"\xef\xbb\xbf")
+    row = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))[1]
+    assert row[3:8] == ["'=SUM(A1)", "Zoë", "1", "'=SUM(A1)", "'=SUM(A1)"]
