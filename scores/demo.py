@@ -41,7 +41,8 @@ def play_out(game, rng: random.Random, max_hands: int = 200) -> None:
 def create_demo_league(seed: int = 7) -> League:
     """The demo league (made again from scratch) and its demo login."""
     rng = random.Random(seed)
-    League.objects.filter(slug="demo").delete()
+    for old in League.objects.filter(slug="demo"):
+        services.delete_league(league=old)
     league = League.objects.create(name="Demo League", slug="demo")
     User = get_user_model()
     user, _ = User.objects.get_or_create(username=DEMO_USERNAME)

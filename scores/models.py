@@ -54,6 +54,10 @@ class League(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("scores:league_detail", args=[self.slug])
 
+    def get_public_url(self) -> str | None:
+        """The read-only link for people without an account, while the owner keeps it on."""
+        return reverse("scores:public_league", args=[self.public_token]) if self.public_token else None
+
     @staticmethod
     def new_token() -> str:
         return secrets.token_urlsafe(24)
@@ -95,6 +99,9 @@ class Invite(models.Model):
 
     def __str__(self) -> str:
         return f"invite to {self.league} as {self.role}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("scores:invite_accept", args=[self.token])
 
 
 class Player(models.Model):
@@ -260,3 +267,49 @@ class HandScore(models.Model):
 
     def __str__(self) -> str:
         return f"{self.side}: {self.delta:+d} → {self.total}"
+
+
+class PlayerRatingQuerySet(models.QuerySet):
+    def in_order_played(self) -> PlayerRatingQuerySet:
+        """Oldest game first, as the ratings were computed."""
+        return self.order_by("game__played_on", "game_id")
+
+
+class PlayerRating(models.Model):
+    """A player's OpenSkill rating before and after one finished game, stored by ``services.update_ratings``.
+
+    The shown rating is the conservative estimate mu - 3 sigma (OpenSkill's
+    ordinal): it starts at 0 and rises as the system becomes sure of a skill.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="ratings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+
+    objects = PlayerRatingQuerySet.as_manager()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "player"], name="one_rating_per_player_and_game")]
+
+    def __str__(self) -> str:
+        return f"{self.player} after {self.game}: {self.after:.1f}"
+
+    @property
+    def before(self) -> float:
+        return ordinal(self.mu_before, self.sigma_before)
+
+    @property
+    def after(self) -> float:
+        return ordinal(self.mu_after, self.sigma_after)
+
+    @property
+    def change(self) -> float:
+        return self.after - self.before
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The rating shown for an OpenSkill (mu, sigma): 99.7% sure the skill is at least this."""
+    return mu - 3 * sigma

@@ -357,3 +357,12 @@ def replay(table: Table, hands: Sequence[Hand]) -> Replay:
     if problems:
         raise RulesError(problems)
     return Replay(table=table, hands=tuple(scored), totals=totals, winner=winner)
+
+
+def finishing_ranks[K](totals: Mapping[K, int], winner: K) -> dict[K, int]:
+    """Each side's place in a finished game: the winner 1st, the others by final total (equal totals share a place).
+
+    The winner comes first even with fewer points, since only the pitcher can go out.
+    """
+    others = [total for side, total in totals.items() if side != winner]
+    return {side: 1 if side == winner else 2 + sum(t > total for t in others) for side, total in totals.items()}

@@ -13,12 +13,14 @@ import uuid
 from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, OuterRef, Q, Subquery
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from openskill.models import PlackettLuce
 
 from . import history, rules
-from .models import Game, Hand, HandScore, League, Player, Seat, Side
+from .models import Game, Hand, HandScore, Invite, League, Membership, Player, PlayerRating, Role, Seat, Side
 
 
 class HandAlreadyRecorded(Exception):
@@ -86,6 +88,49 @@ def load_game(game: Game) -> GameState:
         hands=hands,
         inputs=inputs,
     )
+
+
+# Paths under /leagues/ that are pages, not leagues.
+RESERVED_SLUGS = frozenset({"new"})
+
+
+@transaction.atomic
+def create_league(*, name: str, owner) -> League:
+    """A new league named ``name`` with ``owner`` as its owner; the short name comes from the name, made unique."""
+    name = name.strip()
+    base = (slugify(name) or "league")[:50]
+    taken = set(League.objects.filter(slug__startswith=base).values_list("slug", flat=True)) | RESERVED_SLUGS
+    slug, n = base, 1
+    while slug in taken:
+        n += 1
+        slug = f"{base}-{n}"
+    league = League.objects.create(name=name, slug=slug)
+    Membership.objects.create(league=league, user=owner, role=Role.OWNER)
+    return league
+
+
+@transaction.atomic
+def delete_league(*, league: League) -> None:
+    """Delete a league with everything in it.
+
+    Games go first: their seats protect the players from being deleted while a game still seats them.
+    Their winners are cleared first too: deleting a side sets ``Game.winner`` to null, which the
+    "finished has a winner" constraint refuses while the game row still exists.
+    """
+    games = Game.objects.filter(league=league)
+    games.update(winner=None, status=Game.Status.IN_PROGRESS)
+    games.delete()
+    league.delete()
+
+
+def accept_invite(*, invite: Invite, user) -> tuple[Membership, bool]:
+    """Make ``user`` a member with the invite's role; an existing member keeps the role they have.
+
+    Returns the membership and whether it is new.
+    """
+    if invite.revoked:
+        raise ValueError("revoked invite")
+    return Membership.objects.get_or_create(league=invite.league, user=user, defaults={"role": invite.role})
 
 
 def _locked(game: Game) -> Game:
@@ -182,11 +227,65 @@ def _scores(state: GameState, hand: Hand, scored: rules.ScoredHand) -> list[Hand
 
 def _finish(state: GameState, result: rules.Replay) -> None:
     game = state.game
+    was_finished = game.is_finished
     game.winner = state.sides[result.winner] if result.winner else None
     game.status = Game.Status.FINISHED if result.winner else Game.Status.IN_PROGRESS
     game.version = F("version") + 1
     game.save(update_fields=["winner", "status", "version", "updated_at"])
     game.refresh_from_db(fields=["version"])
+    if was_finished or game.is_finished:  # Only finished games are rated: a hand of a game in progress changes no rating.
+        update_ratings(league=League(pk=game.league_id), from_game=game)
+
+
+RATING_MODEL = PlackettLuce()
+
+
+@transaction.atomic
+def update_ratings(*, league: League, from_game: Game | None = None) -> None:
+    """Rate the league's finished games again, in the order played, from ``from_game`` (itself included) onward.
+
+    OpenSkill's Plackett-Luce model, one team per side: the winner ranks first,
+    the other sides by their final totals (equal totals share a rank). Earlier
+    games keep their stored ratings; ``from_game=None`` rates every game.
+    """
+    games = Game.objects.filter(league=league)
+    if from_game is not None:
+        games = games.filter(Q(played_on__gt=from_game.played_on) | Q(played_on=from_game.played_on, pk__gte=from_game.pk))
+    PlayerRating.objects.filter(game__in=games).delete()
+    latest = PlayerRating.objects.filter(player=OuterRef("pk")).order_by("-game__played_on", "-game_id")
+    current = {
+        pk: RATING_MODEL.rating(mu=mu, sigma=sigma) if mu is not None else RATING_MODEL.rating()
+        for pk, mu, sigma in Player.objects.filter(league=league)
+        .annotate(mu=Subquery(latest.values("mu_after")[:1]), sigma=Subquery(latest.values("sigma_after")[:1]))
+        .values_list("pk", "mu", "sigma")
+    }
+    finished = list(games.finished().order_by("played_on", "pk").values_list("pk", "winner_id"))
+    ids = [pk for pk, _winner in finished]
+    sides: dict[int, dict[int, list[int]]] = {pk: {} for pk in ids}  # game -> side -> players
+    for game_id, side_id, player_id in (
+        Seat.objects.filter(game__in=ids).order_by("side__position", "position").values_list("game_id", "side_id", "player_id")
+    ):
+        sides[game_id].setdefault(side_id, []).append(player_id)
+    totals = {
+        (game_id, side_id): total
+        for game_id, side_id, total in HandScore.objects.filter(hand__game__in=ids, hand__ends_game=True).values_list(
+            "hand__game_id", "side_id", "total"
+        )
+    }
+    rows = []
+    for game_id, winner_id in finished:
+        teams = list(sides[game_id].items())
+        places = rules.finishing_ranks({side_id: totals[game_id, side_id] for side_id, _players in teams}, winner_id)
+        ranks = [places[side_id] for side_id, _players in teams]
+        before = [[current[p] for p in players] for _side, players in teams]
+        after = RATING_MODEL.rate([[RATING_MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in before], ranks=ranks)
+        for (_side, players), old_team, new_team in zip(teams, before, after, strict=True):
+            for player_id, old, new in zip(players, old_team, new_team, strict=True):
+                rating = PlayerRating(game_id=game_id, player_id=player_id, mu_before=old.mu, sigma_before=old.sigma)
+                rating.mu_after, rating.sigma_after = new.mu, new.sigma
+                rows.append(rating)
+                current[player_id] = new
+    PlayerRating.objects.bulk_create(rows)
 
 
 @transaction.atomic

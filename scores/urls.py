@@ -1,11 +1,10 @@
 from django.urls import path
 
-from . import history_views, views
+from . import account_views, history_views, league_views, views
 
 app_name = "scores"
 urlpatterns = [
     path("", views.home, name="home"),
-    path("leagues/<slug:slug>/", views.league_detail, name="league_detail"),
     path("leagues/<slug:slug>/games/new/", views.game_new, name="game_new"),
     path("leagues/<slug:slug>/games/<int:pk>/", views.game_detail, name="game_detail"),
     path("leagues/<slug:slug>/games/<int:pk>/hands/", views.hand_create, name="hand_create"),
@@ -14,6 +13,23 @@ urlpatterns = [
     path("leagues/<slug:slug>/games/<int:pk>/hands/<int:number>/delete/", views.hand_delete, name="hand_delete"),
     path("leagues/<slug:slug>/games/<int:pk>/auction/", views.auction, name="auction"),
     path("watch/<str:token>/", views.watch, name="watch"),
+    # Accounts, leagues, members and the public link (scores.account_views, scores.league_views).
+    path("accounts/signup/", account_views.signup, name="signup"),
+    path("leagues/new/", league_views.league_new, name="league_new"),
+    path("leagues/<slug:slug>/", league_views.league_detail, name="league_detail"),
+    path("leagues/<slug:slug>/games/", league_views.game_list, name="game_list"),
+    path("leagues/<slug:slug>/players/<int:pk>/", league_views.player_detail, name="player_detail"),
+    path("leagues/<slug:slug>/settings/", league_views.league_settings, name="league_settings"),
+    path("leagues/<slug:slug>/settings/public-link/", league_views.league_public_link, name="league_public_link"),
+    path("leagues/<slug:slug>/delete/", league_views.league_delete, name="league_delete"),
+    path("leagues/<slug:slug>/members/", league_views.member_list, name="member_list"),
+    path("leagues/<slug:slug>/members/<int:pk>/role/", league_views.member_role, name="member_role"),
+    path("leagues/<slug:slug>/members/<int:pk>/remove/", league_views.member_remove, name="member_remove"),
+    path("leagues/<slug:slug>/invites/new/", league_views.invite_new, name="invite_new"),
+    path("leagues/<slug:slug>/invites/<int:pk>/revoke/", league_views.invite_revoke, name="invite_revoke"),
+    path("invite/<str:token>/", league_views.invite_accept, name="invite_accept"),
+    path("p/<str:token>/", league_views.public_league, name="public_league"),
+    path("p/<str:token>/games/<int:pk>/", league_views.public_game, name="public_game"),
     # Game history (issue 5): downloads for members, import for owners.
     path("leagues/<slug:slug>/history.json", history_views.league_export, {"fmt": "json"}, name="league_export_json"),
     path("leagues/<slug:slug>/history.zip", history_views.league_export, {"fmt": "csv"}, name="league_export_csv"),

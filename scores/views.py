@@ -20,7 +20,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from . import rules, services
 from .forms import HandForm, NewGameForm, add_problems, describe_problems, format_auction, parse_auction
-from .models import Game, Hand, HandScore, League, Membership, Role, Seat
+from .models import Game, Hand, HandScore, League, Membership, Role
 
 
 def _get_league_for(user, slug: str, role: str = Role.VIEWER) -> tuple[League, Membership]:
@@ -43,20 +43,6 @@ def home(request: HttpRequest) -> HttpResponse:
     """The leagues the user belongs to."""
     leagues = League.objects.for_user(request.user) if request.user.is_authenticated else League.objects.none()
     return render(request, "scores/home.html", {"leagues": leagues})
-
-
-@login_required
-@require_safe
-def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    """A league's games."""
-    league, membership = _get_league_for(request.user, slug)
-    games = (
-        league.games.select_related("winner")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")))
-        .order_by("-played_on", "-id")
-    )
-    context = {"league": league, "membership": membership, "games": games, "can_score": membership.allows(Role.SCORER)}
-    return render(request, "scores/league_detail.html", context)
 
 
 @login_required

@@ -66,9 +66,7 @@ def test_many_phones_recording_in_different_games_lose_nothing(league):
 
 def test_two_phones_saving_the_same_hand_store_it_once(four_player_game):
     tasks = [
-        lambda p=pitcher: services.record_hand(
-            game=four_player_game, hand=hand(p, 2, p, p), number=1, idempotency_key=uuid.uuid4()
-        )
+        lambda p=pitcher: services.record_hand(game=four_player_game, hand=hand(p, 2, p, p), number=1, idempotency_key=uuid.uuid4())
         for pitcher in ["Ann", "Bob"]
     ]
     results = run_together(tasks)

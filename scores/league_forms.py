@@ -1,0 +1,82 @@
+"""Forms of the league pages: accounts, leagues, members, invites, and the filters of standings and games."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from .models import Game, Invite, League, Membership, Role
+
+
+class SignupForm(UserCreationForm):
+    email = forms.EmailField(label=_("E-mail"), required=False, help_text=_("Optional; needed to reset a forgotten password."))
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+
+class LeagueForm(forms.ModelForm):
+    class Meta:
+        model = League
+        fields = ["name"]
+        labels = {"name": _("League name")}
+
+
+class MemberRoleForm(forms.ModelForm):
+    class Meta:
+        model = Membership
+        fields = ["role"]
+        widgets = {"role": forms.Select(attrs={"class": "form-select form-select-sm"})}
+
+
+class InviteForm(forms.ModelForm):
+    class Meta:
+        model = Invite
+        fields = ["role"]
+        labels = {"role": _("Invite as")}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["role"].choices = [(Role.SCORER, Role.SCORER.label), (Role.VIEWER, Role.VIEWER.label)]
+
+
+class DateRangeForm(forms.Form):
+    """A season: games played from ``start`` to ``end``, both included and both optional."""
+
+    start = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("start") and data.get("end") and data["start"] > data["end"]:
+            self.add_error("end", _("The end date is before the start date."))
+        return data
+
+
+class StandingsForm(DateRangeForm):
+    """The standings' query parameters: sort column, direction, season and kind of game."""
+
+    MODES = [("", _("All games")), ("solo", _("Solo")), ("partnership", _("Partnership"))]
+
+    mode = forms.ChoiceField(label=_("Games"), choices=MODES, required=False)
+    sort = forms.ChoiceField(choices=[], required=False, widget=forms.HiddenInput)
+    order = forms.ChoiceField(choices=[("desc", "desc"), ("asc", "asc")], required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs) -> None:
+        from .standings import COLUMNS
+
+        super().__init__(*args, **kwargs)
+        self.fields["sort"].choices = [(c.key, c.label) for c in COLUMNS]
+
+
+class GameFilterForm(DateRangeForm):
+    STATUSES = [("", _("Any")), *Game.Status.choices]
+
+    player = forms.ModelChoiceField(label=_("Player"), queryset=None, required=False, empty_label=_("Anyone"))
+    status = forms.ChoiceField(label=_("Status"), choices=STATUSES, required=False)
+    field_order = ["player", "status", "start", "end"]
+
+    def __init__(self, *args, league: League, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = league.players.all()

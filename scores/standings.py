@@ -1,0 +1,180 @@
+"""Standings of a league, read from the stored hand results (selectors: reads only, no writes).
+
+``standings(league, ...)`` returns plain rows for the league page, the public
+link and exports. It runs a fixed number of aggregate queries however many
+games or players the league has, and never replays a game: the services
+stored every hand's result when it was written.
+
+Only finished games count. In partnership play a team's points, wins and
+points won count for both partners; hands pitched count for the one who
+pitched.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from collections.abc import Callable
+
+from django.db.models import Count, F, OuterRef, Q, Subquery, Sum
+from django.utils.translation import gettext_lazy as _
+
+from .models import Game, League, Player, PlayerRating, Seat
+
+
+@dataclasses.dataclass
+class Row:
+    """One player's line in the standings."""
+
+    player_id: int
+    name: str
+    games: int = 0
+    wins: int = 0
+    points: int = 0
+    hands: int = 0
+    pitched: int = 0
+    made: int = 0
+    set: int = 0
+    high: int = 0
+    low: int = 0
+    jack: int = 0
+    game_points: int = 0
+    streak: int = 0  # +3: won the last three; -2: lost the last two.
+    rating: float | None = None
+
+    @property
+    def win_percent(self) -> float | None:
+        return 100 * self.wins / self.games if self.games else None
+
+    @property
+    def points_per_hand(self) -> float | None:
+        return self.points / self.hands if self.hands else None
+
+    @property
+    def made_percent(self) -> float | None:
+        return 100 * self.made / self.pitched if self.pitched else None
+
+    @property
+    def streak_label(self) -> str:
+        if not self.streak:
+            return ""
+        return (_("W%(n)s") if self.streak > 0 else _("L%(n)s")) % {"n": abs(self.streak)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Column:
+    key: str
+    label: str
+    title: str
+    value: Callable[[Row], object]
+
+
+COLUMNS = (
+    Column("name", _("Player"), _("Player"), lambda r: r.name.casefold()),
+    Column("games", _("GP"), _("Games played"), lambda r: r.games),
+    Column("wins", _("W"), _("Wins"), lambda r: r.wins),
+    Column("win_percent", _("Win %"), _("Games won, per cent"), lambda r: r.win_percent),
+    Column("points", _("Pts"), _("Points: the sum of every score change"), lambda r: r.points),
+    Column("points_per_hand", _("Pts/hand"), _("Average points per hand played"), lambda r: r.points_per_hand),
+    Column("pitched", _("Pitched"), _("Hands pitched"), lambda r: r.pitched),
+    Column("made_percent", _("Made %"), _("Bids made, per cent of hands pitched"), lambda r: r.made_percent),
+    Column("set", _("Set"), _("Times set"), lambda r: r.set),
+    Column("high", _("High"), _("Hands where their side won High"), lambda r: r.high),
+    Column("low", _("Low"), _("Hands where their side won Low"), lambda r: r.low),
+    Column("jack", _("Jack"), _("Hands where their side won the Jack"), lambda r: r.jack),
+    Column("game_points", _("Game"), _("Hands where their side won Game"), lambda r: r.game_points),
+    Column("streak", _("Streak"), _("Current streak of wins (W) or losses (L)"), lambda r: r.streak),
+    Column("rating", _("Rating"), _("OpenSkill rating (mu - 3 sigma)"), lambda r: r.rating),
+)
+COLUMN_KEYS = frozenset(c.key for c in COLUMNS)
+
+
+def _games(league: League, start: datetime.date | None, end: datetime.date | None, mode: str) -> Q:
+    """The finished games of the league in the season, of one kind or both, as a filter on seats."""
+    q = Q(game__league=league, game__status=Game.Status.FINISHED)
+    if start:
+        q &= Q(game__played_on__gte=start)
+    if end:
+        q &= Q(game__played_on__lte=end)
+    if mode:
+        q &= Q(game__partnership=(mode == "partnership"))
+    return q
+
+
+def standings(
+    league: League,
+    *,
+    start: datetime.date | None = None,
+    end: datetime.date | None = None,
+    mode: str = "",
+    sort: str = "points",
+    descending: bool = True,
+) -> list[Row]:
+    """Every player who finished a game in the season, with their figures, sorted; four queries.
+
+    ``mode`` is "" for all games, "solo" or "partnership". Rows without a value
+    in the sort column (no hands pitched, say) go last either way.
+    """
+    seats = Seat.objects.filter(_games(league, start, end, mode))
+    rows: dict[int, Row] = {}
+    # 1. Games, wins and the side's score changes: seat -> side -> its hand scores.
+    for r in seats.values("player_id", "player__name").annotate(
+        games_=Count("id", distinct=True),
+        wins_=Count("id", distinct=True, filter=Q(game__winner=F("side"))),
+        points_=Sum("side__hand_scores__delta"),
+        hands_=Count("side__hand_scores"),
+    ):
+        rows[r["player_id"]] = Row(
+            player_id=r["player_id"],
+            name=r["player__name"],
+            games=r["games_"],
+            wins=r["wins_"],
+            points=r["points_"] or 0,
+            hands=r["hands_"],
+        )
+    # 2. Pitching and points won by kind: seat -> game -> its hands.
+    hands = "game__hands__"
+    for r in seats.values("player_id").annotate(
+        pitched_=Count("game__hands", filter=Q(**{hands + "pitcher": F("id")})),
+        set_=Count("game__hands", filter=Q(**{hands + "pitcher": F("id"), hands + "set": True})),
+        high_=Count("game__hands", filter=Q(**{hands + "high": F("side")})),
+        low_=Count("game__hands", filter=Q(**{hands + "low": F("side")})),
+        jack_=Count("game__hands", filter=Q(**{hands + "jack": F("side")})),
+        game_points_=Count("game__hands", filter=Q(**{hands + "game_point": F("side")})),
+    ):
+        row = rows[r["player_id"]]
+        row.pitched, row.set = r["pitched_"], r["set_"]
+        row.made = row.pitched - row.set
+        row.high, row.low, row.jack, row.game_points = r["high_"], r["low_"], r["jack_"], r["game_points_"]
+    # 3. The current streak: each player's results, newest first, until the first change.
+    counting: set[int] = set(rows)
+    for player_id, side_id, winner_id in seats.order_by("player_id", "-game__played_on", "-game_id").values_list(
+        "player_id", "side_id", "game__winner_id"
+    ):
+        if player_id not in counting:
+            continue
+        row = rows[player_id]
+        step = 1 if side_id == winner_id else -1
+        if row.streak and (row.streak > 0) != (step > 0):
+            counting.discard(player_id)
+        else:
+            row.streak += step
+    # 4. The rating after the player's last game up to the season's end (all kinds of game).
+    latest = PlayerRating.objects.filter(player=OuterRef("pk"))
+    if end:
+        latest = latest.filter(game__played_on__lte=end)
+    latest = latest.order_by("-game__played_on", "-game_id").annotate(value=F("mu_after") - 3 * F("sigma_after")).values("value")[:1]
+    for player_id, rating in Player.objects.filter(pk__in=rows).annotate(rating=Subquery(latest)).values_list("pk", "rating"):
+        rows[player_id].rating = rating
+    return sort_rows(list(rows.values()), sort, descending)
+
+
+def sort_rows(rows: list[Row], sort: str, descending: bool) -> list[Row]:
+    """Sorted by one column, ties by name; rows without a value last."""
+    column = next((c for c in COLUMNS if c.key == sort), None)
+    if column is None:
+        raise ValueError(f"unknown column {sort!r}")
+    rows = sorted(rows, key=lambda r: r.name.casefold())
+    present = [r for r in rows if column.value(r) is not None]
+    missing = [r for r in rows if column.value(r) is None]
+    return sorted(present, key=column.value, reverse=descending) + missing

@@ -1,0 +1,33 @@
+"""Template tags that turn rows already in a page's context into charts (``scores.charts``), with no query of their own."""
+
+from __future__ import annotations
+
+from django import template
+from django.db.models.functions import Lower
+from django.utils.translation import gettext as _
+
+from .. import charts
+from ..models import PlayerRating
+
+register = template.Library()
+
+
+@register.simple_tag
+def score_chart(sides, hands, target: int) -> charts.Chart:
+    """A game's score chart from ``scoreboard_context``'s sides and hands (with their scores prefetched)."""
+    totals = [{score.side_id: score.total for score in hand.scores.all()} for hand in hands]
+    return charts.score_chart([(side.pk, side.name) for side in sides], totals, target, title=_("Score by hand"), x_label=_("Hand"))
+
+
+@register.simple_tag
+def rating_changes(game) -> list:
+    """Each player's stored rating change in a finished game (one query; none while the game is in progress)."""
+    if not game.is_finished:
+        return []
+    return list(PlayerRating.objects.filter(game=game).select_related("player").order_by(Lower("player__name")))
+
+
+@register.filter
+def signed(value: float | None) -> str:
+    """A rating change with its sign and one decimal: +2.4, -1.0."""
+    return "" if value is None else f"{value:+.1f}"

@@ -1,0 +1,29 @@
+"""The demo league of `make run`: seeded again on every start, with its demo login, standings and ratings."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scores.demo import DEMO_PASSWORD, DEMO_USERNAME, create_demo_league
+from scores.models import Game, League, PlayerRating
+
+pytestmark = pytest.mark.django_db
+
+
+def test_seeding_twice_replaces_the_demo_league(client):
+    create_demo_league()
+    league = create_demo_league()  # `make run` seeds on every start.
+    assert League.objects.filter(slug="demo").count() == 1
+    finished = Game.objects.filter(league=league).finished().count()
+    assert finished == 4
+    assert PlayerRating.objects.filter(game__league=league).values("game").distinct().count() == finished
+
+
+def test_the_demo_login_sees_standings_and_the_ratings_chart(client):
+    create_demo_league()
+    assert client.login(username=DEMO_USERNAME, password=DEMO_PASSWORD)
+    response = client.get(reverse("scores:league_detail", args=["demo"]))
+    assert response.status_code == 200
+    assert {row.name for row in response.context["rows"]} == {"Ann", "Bob", "Cat", "Dan", "Eve", "Fay"}
+    assert "Ratings over time" in response.text and "<polyline" in response.text

@@ -1,0 +1,79 @@
+"""The league's games list with its filters."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scores.models import Player
+
+from . import leagues
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def games(league):
+    return leagues.build(league)
+
+
+def _codes(response) -> list[str]:
+    return [game.code for game in response.context["page"].object_list]
+
+
+@pytest.mark.parametrize(
+    ("params", "codes"),
+    [
+        ({}, ["g3", "g2", "g1"]),
+        ({"status": "finished"}, ["g2", "g1"]),
+        ({"status": "in_progress"}, ["g3"]),
+        ({"start": "2026-01-11"}, ["g3", "g2"]),
+        ({"end": "2026-02-01"}, ["g2", "g1"]),
+        ({"player": "Dan"}, ["g2"]),
+        ({"player": "Cat", "status": "finished", "start": "2026-02-01"}, ["g2"]),
+    ],
+)
+def test_filters(games, league, owner, client, params, codes):
+    if "player" in params:
+        params = {**params, "player": Player.objects.get(league=league, name=params["player"]).pk}
+    client.force_login(owner)
+    response = client.get(reverse("scores:game_list", args=[league.slug]), params)
+    assert response.status_code == 200
+    assert _codes(response) == codes
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"status": "abandoned"}, "Select a valid choice."),
+        ({"player": "999999"}, "Select a valid choice."),
+        ({"start": "tomorrow"}, "Enter a valid date."),
+    ],
+)
+def test_a_bad_filter_is_a_400_with_a_message(games, league, owner, client, params, message):
+    client.force_login(owner)
+    response = client.get(reverse("scores:game_list", args=[league.slug]), params)
+    assert response.status_code == 400
+    assert message in response.text
+
+
+def test_a_player_of_another_league_is_not_a_valid_filter(games, league, owner, client, make_user):
+    from scores import services
+    from scores.models import League
+
+    other = League.objects.create(name="Other", slug="other")
+    services.start_game(league=other, seats=["Xan", "Yul"], code="x")
+    client.force_login(owner)
+    response = client.get(reverse("scores:game_list", args=[league.slug]), {"player": Player.objects.get(name="Xan").pk})
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize("more_games", [0, 10])
+def test_the_games_list_needs_the_same_queries_however_many_games(league, owner, client, django_assert_num_queries, more_games):
+    leagues.build(league)
+    leagues.grow(league, more_games)
+    client.force_login(owner)
+    # Session and user, membership, the players for the filter, count for the pages, the games, their seats.
+    with django_assert_num_queries(2 + 1 + 1 + 1 + 2):
+        response = client.get(reverse("scores:game_list", args=[league.slug]))
+    assert len(response.context["page"].object_list) == 3 + more_games
