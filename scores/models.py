@@ -141,7 +141,9 @@ class Game(models.Model):
     target = models.PositiveSmallIntegerField(_("target"), default=rules.DEFAULT_TARGET)
     partnership = models.BooleanField(_("partnership"), default=False)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
-    winner = models.ForeignKey("Side", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    # A side is deleted only with its game; DO_NOTHING keeps Django from nulling the winner of a
+    # finished game it is about to delete (the constraint below would refuse that).
+    winner = models.ForeignKey("Side", on_delete=models.DO_NOTHING, null=True, blank=True, related_name="+")
     # The game's read-only link for anyone at the table: /watch/<token>/.
     share_token = models.CharField(max_length=40, unique=True, default=League.new_token, editable=False)
     # Bumped on every write: the live score's ETag.

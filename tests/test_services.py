@@ -184,3 +184,12 @@ def test_the_database_refuses_a_bid_out_of_range_and_a_duplicate_hand_number(fou
     for bid, number in [(5, 2), (2, 1)]:
         with pytest.raises(IntegrityError), transaction.atomic():
             Hand.objects.create(game=four_player_game, number=number, dealer=seat, pitcher=seat, bid=bid, high=stored.high, low=stored.low)
+
+
+def test_a_finished_game_can_be_deleted(four_player_game):
+    for _ in range(2):
+        services.record_hand(game=four_player_game, hand=hand("Dan", 4, "Dan", "Dan", "Dan", "Dan"))
+    four_player_game.refresh_from_db()
+    assert four_player_game.is_finished
+    four_player_game.delete()
+    assert not Game.objects.exists() and not Hand.objects.exists() and not HandScore.objects.exists()
