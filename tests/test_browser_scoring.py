@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from scores.models import Game, Hand, Role
+from scores.models import Game, Hand, Player, Role
 from tests.conftest import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -192,3 +192,22 @@ def test_a_second_phone_follows_the_score(scorer_page: Page, browser: Browser):
     expect(watcher.locator(".result-line")).to_contain_text("Dan made 2, +3", timeout=10_000)
     expect(score(watcher, "Dan")).to_have_text("3")
     other.close()
+
+
+def test_players_sit_in_the_order_they_are_picked(scorer_page: Page, league):
+    for name in ["Ann", "Bob", "Cat"]:
+        Player.objects.create(league=league, name=name)
+    page = scorer_page
+    page.get_by_role("link", name="New game").click()
+    for name in ["Cat", "Ann", "Bob"]:
+        page.get_by_text(name, exact=True).click()
+    expect(page.get_by_label("Seat for Cat")).to_have_value("1")
+    page.get_by_text("Ann", exact=True).click()  # un-pick Ann: her seat is free again
+    expect(page.get_by_label("Seat for Ann")).to_have_value("")
+    page.get_by_label("New player 1", exact=True).fill("Dan")
+    page.get_by_label("New player 1", exact=True).blur()
+    expect(page.get_by_label("Seat for new player 1")).to_have_value("2")
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_text("Hand 1", exact=True)).to_be_visible()
+    game = Game.objects.get()
+    assert [s.player.name for s in game.seats.order_by("position")] == ["Cat", "Dan", "Bob"]
