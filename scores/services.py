@@ -299,8 +299,12 @@ def record_hand(*, game: Game, hand: rules.Hand, number: int | None = None, idem
             return already
     state = load_game(game)
     next_number = len(state.hands) + 1
-    if number is not None and number != next_number:
+    if number is not None and number < next_number:
         raise HandAlreadyRecorded(number)
+    if number is not None and number > next_number:
+        raise rules.RulesError(
+            rules.Problem(_("the next hand is hand %(next)s, not %(number)s") % {"next": next_number, "number": number}, hand=number)
+        )
     if hand.dealer is None:
         hand = dataclasses.replace(hand, dealer=state.next_dealer)
     result = state.replay([*state.inputs, hand])

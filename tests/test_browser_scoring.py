@@ -140,10 +140,12 @@ def test_a_retry_after_a_lost_answer_stores_one_hand(scorer_page: Page):
     page.route("**/hands/", answer_lost_the_first_time)
     enter_hand(page, "Ann", 1, "Ann", "Bob")
     page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_role("alert")).to_contain_text("No answer from the server")
     expect(page.get_by_role("button", name="Save hand")).to_be_enabled()
     assert Hand.objects.count() == 1
     page.get_by_role("button", name="Save hand").click()  # The same form, the same key, sent again.
     expect(page.locator(".result-line")).to_contain_text("Ann made 1, +1")
+    expect(page.get_by_role("alert")).to_be_hidden()
     assert len(posts) == 2 and posts[0] == posts[1]
     assert Hand.objects.count() == 1
 

@@ -193,3 +193,9 @@ def test_a_finished_game_can_be_deleted(four_player_game):
     assert four_player_game.is_finished
     four_player_game.delete()
     assert not Game.objects.exists() and not Hand.objects.exists() and not HandScore.objects.exists()
+
+
+def test_a_hand_number_from_the_future_is_refused_as_such(four_player_game):
+    with pytest.raises(rules.RulesError, match="the next hand is hand 1, not 3"):
+        services.record_hand(game=four_player_game, hand=hand("Ann", 2, "Ann", "Ann"), number=3)
+    assert not four_player_game.hands.exists()
