@@ -43,6 +43,14 @@ def owner(make_user, league):
 
 
 @pytest.fixture
+def scorer(client, make_user, league):
+    """A test client logged in as a scorer of the league."""
+    make_user("sam", league, Role.SCORER)
+    client.login(username="sam", password=PASSWORD)
+    return client
+
+
+@pytest.fixture
 def four_player_game(league):
     return services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="kitchen")
 

@@ -7,17 +7,9 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scores.models import Hand, Role
-from tests.conftest import PASSWORD
+from scores.models import Hand
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def scorer(client, make_user, league):
-    make_user("sam", league, Role.SCORER)
-    client.login(username="sam", password=PASSWORD)
-    return client
 
 
 def auction_url(game, bids: str | None = None) -> str:

@@ -15,13 +15,6 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture
-def scorer(client, make_user, league):
-    make_user("sam", league, Role.SCORER)
-    client.login(username="sam", password=PASSWORD)
-    return client
-
-
 def game_url(game: Game) -> str:
     return game.get_absolute_url()
 

@@ -13,13 +13,6 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture
-def scorer(client, make_user, league):
-    make_user("sam", league, Role.SCORER)
-    client.login(username="sam", password=PASSWORD)
-    return client
-
-
 def url(name: str, game, *args) -> str:
     return reverse(f"scores:{name}", args=[game.league.slug, game.pk, *args])
 

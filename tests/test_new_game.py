@@ -11,13 +11,6 @@ from tests.conftest import PASSWORD
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def scorer_client(client, make_user, league):
-    make_user("sam", league, Role.SCORER)
-    client.login(username="sam", password=PASSWORD)
-    return client
-
-
 def new_game_url(league) -> str:
     return reverse("scores:game_new", args=[league.slug])
 
@@ -52,8 +45,8 @@ def test_non_member_gets_404_and_anonymous_is_sent_to_log_in(client, make_user, 
     assert client.get(new_game_url(league)).status_code == 404
 
 
-def test_new_names_become_league_players_seated_in_list_order(scorer_client, league):
-    response = scorer_client.post(new_game_url(league), form_data(new_1="Ann", new_2="Bob", new_3="Cat", new_4="Dan"))
+def test_new_names_become_league_players_seated_in_list_order(scorer, league):
+    response = scorer.post(new_game_url(league), form_data(new_1="Ann", new_2="Bob", new_3="Cat", new_4="Dan"))
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
     assert seated(game) == ["Ann", "Bob", "Cat", "Dan"]
@@ -61,28 +54,28 @@ def test_new_names_become_league_players_seated_in_list_order(scorer_client, lea
     assert game.target == 7 and not game.partnership
 
 
-def test_league_players_and_new_names_together_with_seat_numbers_reordering(scorer_client, league):
+def test_league_players_and_new_names_together_with_seat_numbers_reordering(scorer, league):
     ann = Player.objects.create(league=league, name="Ann")
     bob = Player.objects.create(league=league, name="Bob")
     Player.objects.create(league=league, name="Zed")  # Not picked: not seated.
     data = form_data(players=[ann.pk, bob.pk], new_1="Cat", **{f"seat_{bob.pk}": "1", "new_seat_1": "2"})
-    scorer_client.post(new_game_url(league), data)
+    scorer.post(new_game_url(league), data)
     # Bob and Cat have seats 1 and 2; Ann, without a number, sits after them.
     assert seated(Game.objects.get()) == ["Bob", "Cat", "Ann"]
 
 
-def test_partnership_seats_partners_opposite_under_team_names(scorer_client, league):
+def test_partnership_seats_partners_opposite_under_team_names(scorer, league):
     data = form_data(mode="partnership", team1="Hearts", team2="Spades", new_1="Ann", new_2="Bob", new_3="Cat", new_4="Dan")
-    scorer_client.post(new_game_url(league), data)
+    scorer.post(new_game_url(league), data)
     game = Game.objects.get()
     assert game.partnership
     teams = {seat.player.name: seat.side.name for seat in Seat.objects.filter(game=game).select_related("player", "side")}
     assert teams == {"Ann": "Hearts", "Cat": "Hearts", "Bob": "Spades", "Dan": "Spades"}
 
 
-def test_other_target_and_first_dealer_turn_the_table(scorer_client, league):
+def test_other_target_and_first_dealer_turn_the_table(scorer, league):
     data = form_data(target="other", other_target="9", first_dealer="3", new_1="Ann", new_2="Bob", new_3="Cat", new_4="Dan")
-    scorer_client.post(new_game_url(league), data)
+    scorer.post(new_game_url(league), data)
     game = Game.objects.get()
     assert game.target == 9
     assert seated(game) == ["Cat", "Dan", "Ann", "Bob"]  # Cat deals first, clockwise order kept.
@@ -100,17 +93,17 @@ def test_other_target_and_first_dealer_turn_the_table(scorer_client, league):
         (form_data(target="8", new_1="Ann", new_2="Bob"), "Select a valid choice."),
     ],
 )
-def test_bad_input_is_shown_and_starts_nothing(scorer_client, league, data, message):
-    response = scorer_client.post(new_game_url(league), data)
+def test_bad_input_is_shown_and_starts_nothing(scorer, league, data, message):
+    response = scorer.post(new_game_url(league), data)
     assert response.status_code == 200
     assert message in response.content.decode()
     assert not Game.objects.exists()
     assert not Player.objects.exists()
 
 
-def test_error_keeps_the_choices_made(scorer_client, league):
+def test_error_keeps_the_choices_made(scorer, league):
     ann = Player.objects.create(league=league, name="Ann")
-    response = scorer_client.post(new_game_url(league), form_data(players=[ann.pk], mode="partnership", new_1="Bob", target="11"))
+    response = scorer.post(new_game_url(league), form_data(players=[ann.pk], mode="partnership", new_1="Bob", target="11"))
     html = response.content.decode()
     assert "Partnership play needs exactly 4 players." in html
     assert f'value="{ann.pk}" checked' in html
