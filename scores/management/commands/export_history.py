@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scores import history
@@ -34,16 +37,20 @@ class Command(BaseCommand):
             except OSError as error:
                 raise CommandError(f"cannot write {output}: {error.strerror}") from error
             self.stderr.write(f"Exported {games.count()} games of {found.slug} to {output}.")
-        elif format == "json":
-            for chunk in self._chunks(games, found, format):
-                self.stdout.write(chunk, ending="")
         else:
-            binary = getattr(self.stdout._out, "buffer", None)
-            if binary is None or self.stdout.isatty():
-                raise CommandError("a zip is not for a terminal: give --output FILE or redirect standard output to a file")
-            for chunk in self._chunks(games, found, format):
-                binary.write(chunk)
-            binary.flush()
+            stream = self.stdout._out
+            if format != "json":
+                stream = getattr(stream, "buffer", None)
+                if stream is None or self.stdout.isatty():
+                    raise CommandError("a zip is not for a terminal: give --output FILE or redirect standard output to a file")
+            try:
+                for chunk in self._chunks(games, found, format):
+                    stream.write(chunk)
+                stream.flush()
+            except BrokenPipeError:
+                # The reader went away (``export_history … | head``): stop quietly, and point standard
+                # output at nothing so the interpreter's final flush cannot fail again.
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
     def _chunks(self, games, league: League, format: str):
         if format == "json":
