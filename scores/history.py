@@ -24,11 +24,11 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import batched
 
-from django.db.models import Count, F, Q, QuerySet, Sum
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import rules
+from . import rules, standings
 from .models import Game, Hand, HandScore, Player, Seat, Side
 
 FORMAT = "pitch-history"
@@ -504,7 +504,10 @@ def export_json(games: QuerySet[Game], *, league_name: str, exported_at: datetim
 
 HANDS_HEADER = ("game_id", "played_on", "hand", "dealer", "pitcher", "bid", "high", "low", "jack", "game", "set")
 SCORES_HEADER = ("game_id", "hand", "side", "won", "delta", "total")
-STANDINGS_HEADER = ("player", "games", "wins", "points", "hands_pitched", "bids_made", "sets")
+STANDINGS_HEADER = (
+    "player", "games", "wins", "win_percent", "points", "hands", "points_per_hand", "hands_pitched", "bids_made",
+    "made_percent", "sets", "high", "low", "jack", "game", "streak", "rating",
+)  # fmt: skip
 
 
 def _cell(value: object) -> object:
@@ -535,40 +538,33 @@ def score_rows(game: dict) -> Iterator[tuple]:
 
 
 def standings_rows(league) -> list[tuple]:
-    """standings.csv: per player, from the stored results, in four queries.
+    """standings.csv: the league page's standings (``scores.standings``), one row per player."""
 
-    ``points`` is the sum of the final scores of the player's side (solo: their
-    own; partnership: their team's). Kept to one function so a richer standings
-    module can replace it.
-    """
-    players = dict(Player.objects.filter(league=league).values_list("pk", "name"))
-    seated = {
-        row["player_id"]: row
-        for row in Seat.objects.filter(game__league=league)
-        .values("player_id")
-        .annotate(games=Count("pk"), wins=Count("pk", filter=Q(game__winner_id=F("side_id"))))
-    }
-    points = dict(
-        HandScore.objects.filter(hand__game__league=league)
-        .values("side__seats__player_id")
-        .annotate(points=Sum("delta"))
-        .values_list("side__seats__player_id", "points")
-    )
-    pitched = {
-        row["pitcher__player_id"]: row
-        for row in Hand.objects.filter(game__league=league)
-        .values("pitcher__player_id")
-        .annotate(pitched=Count("pk"), sets=Count("pk", filter=Q(set=True)))
-    }
-    rows = []
-    for pk, name in players.items():
-        games = seated.get(pk, {}).get("games", 0)
-        wins = seated.get(pk, {}).get("wins", 0)
-        hands_pitched = pitched.get(pk, {}).get("pitched", 0)
-        sets = pitched.get(pk, {}).get("sets", 0)
-        rows.append((name, games, wins, points.get(pk) or 0, hands_pitched, hands_pitched - sets, sets))
-    rows.sort(key=lambda row: (-row[2], -row[3], row[0].casefold()))
-    return rows
+    def number(value: float | None, places: int) -> float | str:
+        return "" if value is None else round(value, places)
+
+    return [
+        (
+            r.name,
+            r.games,
+            r.wins,
+            number(r.win_percent, 1),
+            r.points,
+            r.hands,
+            number(r.points_per_hand, 3),
+            r.pitched,
+            r.made,
+            number(r.made_percent, 1),
+            r.set,
+            r.high,
+            r.low,
+            r.jack,
+            r.game_points,
+            r.streak,
+            number(r.rating, 3),
+        )
+        for r in standings.standings(league)
+    ]
 
 
 def _later(function, *args) -> Iterator:

@@ -14,6 +14,7 @@ import pytest
 
 from scores import history, services
 from scores.models import League
+from scores.standings import standings as league_standings
 from tests.conftest import hand as rules_hand
 from tests.history_docs import SPEC_HAND, document, dumps, game, hand, without_export_fields
 
@@ -135,7 +136,8 @@ def test_json_export_queries_do_not_grow_with_games_or_hands(league, django_asse
 @pytest.mark.parametrize(("games", "hands"), [(2, 1), (12, 9)])
 def test_csv_export_queries_do_not_grow_with_games_or_hands(league, django_assert_num_queries, games, hands):
     import_games(league, games, hands)
-    with django_assert_num_queries(5 + 5 + 4):  # hands.csv, scores.csv, standings.csv
+    # hands.csv, scores.csv, then standings.csv: three queries, as no game here is finished (none to rate).
+    with django_assert_num_queries(5 + 5 + 3):
         files = unzip(league, league=league)
     assert len(files["hands.csv"]) == games * hands
 
@@ -169,31 +171,31 @@ def test_csv_has_one_row_per_hand_and_one_per_side_per_hand(played_league):
     ]
 
 
-def test_standings_count_games_wins_points_and_bids_per_player(played_league):
+def test_standings_csv_is_the_league_standings_of_finished_games(played_league):
     standings = {row["player"]: row for row in unzip(played_league, league=played_league)["standings.csv"]}
 
-    # Bob: kitchen (won, 7 points) and garage (team Them, -1); pitched twice in kitchen, made both.
-    assert standings["Bob"] == {
-        "player": "Bob",
-        "games": "2",
-        "wins": "1",
-        "points": "6",
-        "hands_pitched": "2",
-        "bids_made": "2",
-        "sets": "0",
-    }
-    # Ann: kitchen (-3) and garage (team Us, 5); pitched once, set.
-    assert standings["Ann"] == {
-        "player": "Ann",
-        "games": "2",
-        "wins": "0",
-        "points": "2",
-        "hands_pitched": "1",
-        "bids_made": "0",
-        "sets": "1",
-    }
-    assert standings["Eve"]["games"] == "1" and standings["Eve"]["points"] == "0"
-    assert next(iter(standings)) == "Bob"  # Most wins first.
+    # Only "kitchen" is finished. Bob: +1, +4 (pitched 4, made), +3 (pitched 2, made) = 7, and won;
+    # his side won High twice, Low twice, the Jack once, Game twice.
+    ratings = {row.name: round(row.rating, 3) for row in league_standings(played_league)}
+    assert {name: float(row["rating"]) for name, row in standings.items()} == ratings
+    assert ratings["Bob"] > ratings["Ann"]
+    bob = standings["Bob"]
+    bob.pop("rating")
+    assert bob == {
+        "player": "Bob", "games": "1", "wins": "1", "win_percent": "100.0", "points": "7", "hands": "3",
+        "points_per_hand": "2.333", "hands_pitched": "2", "bids_made": "2", "made_percent": "100.0", "sets": "0",
+        "high": "2", "low": "2", "jack": "1", "game": "2", "streak": "1",
+    }  # fmt: skip
+    # Ann pitched 3 in hand 1 and won only High: set back 3, and nothing after.
+    ann = standings["Ann"]
+    ann.pop("rating")
+    assert ann == {
+        "player": "Ann", "games": "1", "wins": "0", "win_percent": "0.0", "points": "-3", "hands": "3",
+        "points_per_hand": "-1.0", "hands_pitched": "1", "bids_made": "0", "made_percent": "0.0", "sets": "1",
+        "high": "1", "low": "0", "jack": "0", "game": "0", "streak": "-1",
+    }  # fmt: skip
+    assert "Eve" not in standings  # her only game is not finished
+    assert next(iter(standings)) == "Bob"  # Most points first, as on the league page.
 
 
 def test_a_single_game_zip_has_no_standings(played_league):
