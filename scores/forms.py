@@ -50,10 +50,11 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
     other_target = forms.IntegerField(label=_("Other target"), min_value=rules.MIN_TARGET, max_value=rules.MAX_TARGET, required=False)
+    # Choices as a callable, so "Seat 1" is written in the page's language, not the one active at import.
     first_dealer = forms.TypedChoiceField(
         label=_("Who deals first"),
         coerce=int,
-        choices=[(i, _("Seat %(number)s") % {"number": i}) for i in range(1, rules.MAX_PLAYERS + 1)],
+        choices=lambda: [(i, gettext("Seat %(number)s") % {"number": i}) for i in range(1, rules.MAX_PLAYERS + 1)],
         initial=1,
     )
 
