@@ -270,7 +270,7 @@ def test_the_switcher_is_on_every_page_and_names_each_language_in_its_own_words(
     html = client.get(reverse("scores:rules"), headers={"accept-language": "mt"}).content.decode()
     form = re.search(r'<form class="d-flex gap-1 language-switcher" method="post" action="/i18n/setlang/">.*?</form>', html, re.S)
     assert form is not None
-    options = re.findall(r'<option value="([a-z]+)" lang="\1"( selected)?>([^<]+)</option>', unicodedata.normalize("NFC", form.group(0)))
+    options = re.findall(r'<option value="([a-z]+)" lang="\1"( selected)?>([^<]+)</option>', form.group(0))
     assert [(code, name) for code, _selected, name in options] == [
         ("en", "English"), ("af", "Afrikaans"), ("ceb", "Cebuano"), ("it", "italiano"), ("mt", "Malti"), ("vi", "Tiếng Việt"),
     ]  # fmt: skip
