@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint venv
+.PHONY: run test lint venv translations messages
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt .python-version
 	@python3 -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else "Python 3.12 or newer is needed (see .python-version); python3 is " + sys.version)'
@@ -16,14 +16,23 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt .python-version
 
 venv: $(VENV)/.installed
 
-run: venv
+run: venv translations
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
 	@echo "Pitch League is running at http://$(HOST):$(PORT)/  (log in as demo / pitch-demo-league; Ctrl-C stops it)"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-test: venv
+test: venv translations
 	$(PY) -m pytest
+
+# Translations (issue 7): locale/<lang>/LC_MESSAGES/django.po are the sources; the .mo files are built here, never committed.
+translations: venv
+	@command -v msgfmt >/dev/null || { echo "msgfmt is missing: the translations need GNU gettext (apt-get install -y gettext)"; exit 1; }
+	$(PY) manage.py compilemessages --ignore=.venv --verbosity 0
+
+# After changing a marked string: update every catalog, then translate what is new (tests/test_translations.py checks).
+messages: venv
+	$(PY) manage.py makemessages --all --ignore=.venv --ignore=tests --no-obsolete --add-location=file
 
 lint: venv
 	$(VENV)/bin/ruff check .

@@ -123,8 +123,19 @@ MAILERS = {
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "pitch-league@localhost")
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English"))]
+# The players' languages (issue 7). Django knows no Cebuano or Maltese: ScoresConfig.ready adds them to its
+# LANG_INFO, locale/ has the catalogs (built by `make messages` / compilemessages), pitchleague/formats the
+# date and number formats of the languages Django has none for.
+LANGUAGES = [
+    ("en", _("English")),
+    ("af", _("Afrikaans")),
+    ("ceb", _("Cebuano")),
+    ("it", _("Italian")),
+    ("mt", _("Maltese")),
+    ("vi", _("Vietnamese")),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["pitchleague.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from . import rules
 from .models import Player
+from .problems import message as problem_message
 
 NOT_IN_PLAY = "-"  # The Jack button for "Not in play", the Game button for "Tied".
 TARGETS = (7, 11, 15, 21)
@@ -35,7 +36,7 @@ class NewGameForm(forms.Form):
         label=_("League players"), queryset=Player.objects.none(), required=False, widget=forms.CheckboxSelectMultiple
     )
     mode = forms.ChoiceField(
-        label=_("Play"),
+        label=pgettext_lazy("mode of play", "Play"),
         choices=[("solo", _("Solo")), ("partnership", _("Partnership"))],
         initial="solo",
         widget=forms.RadioSelect,
@@ -49,10 +50,11 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
     other_target = forms.IntegerField(label=_("Other target"), min_value=rules.MIN_TARGET, max_value=rules.MAX_TARGET, required=False)
+    # Choices as a callable, so "Seat 1" is written in the page's language, not the one active at import.
     first_dealer = forms.TypedChoiceField(
         label=_("Who deals first"),
         coerce=int,
-        choices=[(i, _("Seat %(number)s") % {"number": i}) for i in range(1, rules.MAX_PLAYERS + 1)],
+        choices=lambda: [(i, gettext("Seat %(number)s") % {"number": i}) for i in range(1, rules.MAX_PLAYERS + 1)],
         initial=1,
     )
 
@@ -150,12 +152,22 @@ class HandForm(forms.Form):
             widget=forms.RadioSelect,
             error_messages={"required": _("Tap the bid.")},
         )
-        self.fields["high"] = _buttons(_("High"), sides, required_message=_("Tap who won High."))
-        self.fields["low"] = _buttons(_("Low"), sides, required_message=_("Tap who won Low (the same as High if only one trump was out)."))
-        self.fields["jack"] = _buttons(
-            _("Jack"), [*sides, (NOT_IN_PLAY, _("Not in play"))], required_message=_("Tap who won the Jack, or Not in play.")
+        self.fields["high"] = _buttons(pgettext_lazy("card game point", "High"), sides, required_message=_("Tap who won High."))
+        self.fields["low"] = _buttons(
+            pgettext_lazy("card game point", "Low"),
+            sides,
+            required_message=_("Tap who won Low (the same as High if only one trump was out)."),
         )
-        self.fields["game"] = _buttons(_("Game"), [*sides, (NOT_IN_PLAY, _("Tied"))], required_message=_("Tap who won Game, or Tied."))
+        self.fields["jack"] = _buttons(
+            pgettext_lazy("card game point", "Jack"),
+            [*sides, (NOT_IN_PLAY, pgettext_lazy("card game point", "Not in play"))],
+            required_message=_("Tap who won the Jack, or Not in play."),
+        )
+        self.fields["game"] = _buttons(
+            pgettext_lazy("card game point", "Game"),
+            [*sides, (NOT_IN_PLAY, pgettext_lazy("card game point", "Tied"))],
+            required_message=_("Tap who won Game, or Tied."),
+        )
         self.order_fields(["pitcher", "bid", "high", "low", "jack", "game"])
 
     def clean_auction(self) -> tuple[tuple[str, int | None], ...] | None:
@@ -212,7 +224,7 @@ def describe_problems(error: rules.RulesError, *, after: int | None = None) -> l
             ) % {"end": problem.hand - 1}
             described.append((None, message))
         else:
-            described.append((problem.field, problem.message))
+            described.append((problem.field, problem_message(problem)))
     return described
 
 

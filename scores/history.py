@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 
 from . import rules, standings
 from .models import Game, Hand, HandScore, Player, Seat, Side
+from .problems import message as problem_message
 
 FORMAT = "pitch-history"
 VERSION = 1
@@ -67,7 +68,8 @@ class Problem(rules.Problem):
             where.append(_("hand %(number)s") % {"number": self.hand})
         if self.field:
             where.append(self.field)
-        return f"{', '.join(where)}: {self.message}" if where else self.message
+        text = problem_message(self)
+        return f"{', '.join(where)}: {text}" if where else text
 
 
 class HistoryError(rules.RulesError):
@@ -280,7 +282,7 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
         where = {"target": "rules.target", "teams": "rules.teams"}
         reported = {field.split(",")[0] for field in check.fields if field}
         problems.extend(
-            Problem(p.message, field=where.get(p.field, p.field), game=check.game)
+            Problem(p.message, field=where.get(p.field, p.field), game=check.game, template=p.template, params=p.params)
             for p in error.problems
             if where.get(p.field, p.field) not in reported
         )
@@ -292,7 +294,7 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
     except rules.RulesError as error:
         # The shape checks already reported these places; the engine would only say the same again.
         problems.extend(
-            Problem(p.message, hand=p.hand, field=p.field, game=check.game)
+            Problem(p.message, hand=p.hand, field=p.field, game=check.game, template=p.template, params=p.params)
             for p in error.problems
             if p.hand not in skip or p.field not in skip[p.hand]
         )

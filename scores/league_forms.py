@@ -44,8 +44,9 @@ class InviteForm(forms.ModelForm):
 class DateRangeForm(forms.Form):
     """A season: games played from ``start`` to ``end``, both included and both optional."""
 
-    start = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    end = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    # A date input's value is always YYYY-MM-DD, whatever the language (Italian would write 29/11/2026).
+    start = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    end = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
 
     def clean(self) -> dict:
         data = super().clean()

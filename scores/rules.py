@@ -10,7 +10,7 @@ score themselves.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
@@ -23,13 +23,46 @@ STUCK_DEALER_MINIMUM = 2
 POINTS = ("high", "low", "jack", "game")
 
 
+def N_(message: str) -> str:
+    """Mark a message for translation, unchanged: this module stays free of Django.
+
+    ``makemessages --keyword=N_`` collects these; ``scores.problems`` translates them.
+    """
+    return message
+
+
+def english(key: str, value: object) -> str:
+    """A problem's parameter as the English message shows it (``scores.problems`` has the translated twin)."""
+    if key == "allowed":  # The bids a player may make, None for pass: "pass, 3 or 4".
+        words = ["pass" if b is None else str(b) for b in value]  # type: ignore[union-attr]
+        return " or ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " or " + words[-1]
+    if key == "said":  # A bid as given: pass, or the value as written.
+        return "pass" if value is None else repr(value)
+    if key == "point":  # One of POINTS.
+        return str(value).capitalize()
+    return str(value)
+
+
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong, with where it is: ``hand 3: bid must be 1-4, got 5``."""
+    """One thing wrong, with where it is: ``hand 3: bid must be 1-4, got 5``.
+
+    ``message`` is English. The engine's own problems also keep the message
+    before its parameters were put in (``template``, marked with ``N_``) and the
+    parameters, so ``scores.problems`` can say the same in the reader's language.
+    """
 
     message: str
     hand: int | None = None
     field: str | None = None
+    template: str = ""
+    params: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, template: str, *, hand: int | None = None, field: str | None = None, **params: object) -> Problem:
+        """A problem from a template marked with ``N_`` and its parameters."""
+        message = template % {key: english(key, value) for key, value in params.items()} if params else template
+        return cls(message, hand=hand, field=field, template=template, params=tuple(params.items()))
 
     def __str__(self) -> str:
         where = f"hand {self.hand}" if self.hand is not None else ""
@@ -86,49 +119,69 @@ class Table:
     def _problems(self) -> list[Problem]:
         problems = []
         if not MIN_PLAYERS <= len(self.seats) <= MAX_PLAYERS:
-            problems.append(Problem(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(self.seats)}", field="seats"))
+            problems.append(
+                Problem.of(
+                    N_("a game needs %(min)s to %(max)s players, got %(count)s"),
+                    field="seats",
+                    min=MIN_PLAYERS,
+                    max=MAX_PLAYERS,
+                    count=len(self.seats),
+                )
+            )
         seen: set[str] = set()
         for name in self.seats:
             if not isinstance(name, str) or not name.strip():
-                problems.append(Problem("every seat needs a player's name", field="seats"))
+                problems.append(Problem.of(N_("every seat needs a player's name"), field="seats"))
             elif _key(name) in seen:
-                problems.append(Problem(f'"{name.strip()}" is seated twice', field="seats"))
+                problems.append(Problem.of(N_('"%(name)s" is seated twice'), field="seats", name=name.strip()))
             else:
                 seen.add(_key(name))
         if not _whole(self.target) or not MIN_TARGET <= self.target <= MAX_TARGET:
-            problems.append(Problem(f"target must be a whole number {MIN_TARGET}-{MAX_TARGET}, got {self.target!r}", field="target"))
+            problems.append(
+                Problem.of(
+                    N_("target must be a whole number %(min)s-%(max)s, got %(value)s"),
+                    field="target",
+                    min=MIN_TARGET,
+                    max=MAX_TARGET,
+                    value=repr(self.target),
+                )
+            )
         if self.teams:
             problems.extend(self._team_problems(seen))
         return problems
 
     def _team_problems(self, player_keys: set[str]) -> list[Problem]:
         if len(self.seats) != 4 or len(self.teams) != 2 or any(len(t.players) != 2 for t in self.teams):
-            return [Problem("partnership play needs exactly 4 players in 2 teams of 2", field="teams")]
+            return [Problem.of(N_("partnership play needs exactly 4 players in 2 teams of 2"), field="teams")]
         problems = []
         names = [t.name for t in self.teams]
         for name in names:
             if not isinstance(name, str) or not name.strip():
-                problems.append(Problem("every team needs a name", field="teams"))
+                problems.append(Problem.of(N_("every team needs a name"), field="teams"))
             elif _key(name) in player_keys:
-                problems.append(Problem(f'team name "{name}" is also a player\'s name', field="teams"))
+                problems.append(Problem.of(N_('team name "%(name)s" is also a player\'s name'), field="teams", name=name))
         if len({_key(n) for n in names if isinstance(n, str)}) != 2:
-            problems.append(Problem("the two teams need different names", field="teams"))
+            problems.append(Problem.of(N_("the two teams need different names"), field="teams"))
         seat_keys = [_key(s) for s in self.seats]
         all_seated = True
         for team in self.teams:
             try:
                 positions = sorted(seat_keys.index(_key(p)) for p in team.players)
             except ValueError:
-                problems.append(Problem(f'team "{team.name}" names a player who is not seated', field="teams"))
+                problems.append(Problem.of(N_('team "%(team)s" names a player who is not seated'), field="teams", team=team.name))
                 all_seated = False
                 continue
             if positions[1] - positions[0] != 2:
                 problems.append(
-                    Problem(f'partners in team "{team.name}" must sit opposite each other (seats 1 and 3, or 2 and 4)', field="teams")
+                    Problem.of(
+                        N_('partners in team "%(team)s" must sit opposite each other (seats 1 and 3, or 2 and 4)'),
+                        field="teams",
+                        team=team.name,
+                    )
                 )
         # Two teams naming the same partners would leave the other two players on no side.
         if all_seated and sorted(_key(p) for t in self.teams for p in t.players) != sorted(seat_keys):
-            problems.append(Problem("every player must be in exactly one team", field="teams"))
+            problems.append(Problem.of(N_("every player must be in exactly one team"), field="teams"))
         return problems
 
     @property
@@ -254,38 +307,34 @@ def auction_result(table: Table, dealer: str, bids: Sequence[tuple[str, int | No
         where = f"bids, bid {i + 1}"
         allowed = allowed_bids(table, dealer, bids[:i])
         if not allowed:
-            raise RulesError(Problem("the auction was already over: a bid of 4 ends it and everyone bids once", field=where))
+            raise RulesError(Problem.of(N_("the auction was already over: a bid of 4 ends it and everyone bids once"), field=where))
         player = table.player(name)
         if player != order[i]:
-            raise RulesError(Problem(f"{order[i]} bids next, not {name}", field=where))
+            raise RulesError(Problem.of(N_("%(expected)s bids next, not %(name)s"), field=where, expected=order[i], name=name))
         if not (bid is None or _whole(bid)) or bid not in allowed:
-            said = "pass" if bid is None else repr(bid)
-            raise RulesError(Problem(f"{player} may bid {_describe(allowed)}, not {said}", field=where))
+            raise RulesError(
+                Problem.of(N_("%(player)s may bid %(allowed)s, not %(said)s"), field=where, player=player, allowed=allowed, said=bid)
+            )
         if bid is not None:
             pitcher, high = player, bid
     if allowed_bids(table, dealer, bids) != ():
-        raise RulesError(Problem(f"the auction is not finished: {order[len(bids)]} has not bid", field="bids"))
+        raise RulesError(Problem.of(N_("the auction is not finished: %(player)s has not bid"), field="bids", player=order[len(bids)]))
     assert pitcher is not None  # The stuck dealer always bids.
     return pitcher, high
-
-
-def _describe(allowed: Sequence[int | None]) -> str:
-    words = ["pass" if b is None else str(b) for b in allowed]
-    return " or ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def score_hand(table: Table, hand: Hand, *, number: int, dealer: str, before: Mapping[str, int]) -> ScoredHand:
     """Apply the scoring rules to one hand, given the totals before it."""
     problems = []
 
-    def where(field_name: str, message: str) -> None:
-        problems.append(Problem(message, hand=number, field=field_name))
+    def where(field_name: str, template: str, **params: object) -> None:
+        problems.append(Problem.of(template, hand=number, field=field_name, **params))
 
     pitcher = table.player(hand.pitcher)
     if pitcher is None:
-        where("pitcher", f"the pitcher must be a seated player, got {hand.pitcher!r}")
+        where("pitcher", N_("the pitcher must be a seated player, got %(value)s"), value=repr(hand.pitcher))
     if not _whole(hand.bid) or hand.bid not in BIDS:
-        where("bid", f"bid must be 1-4, got {hand.bid!r}")
+        where("bid", N_("bid must be 1-4, got %(value)s"), value=repr(hand.bid))
     sides: dict[str, str | None] = {}
     for point in POINTS:
         name = getattr(hand, point)
@@ -294,17 +343,21 @@ def score_hand(table: Table, hand: Hand, *, number: int, dealer: str, before: Ma
             continue
         sides[point] = table.side(name)
         if sides[point] is None:
-            kind = "a team or one of its players" if table.partnership else "a seated player"
-            missing = "is required" if name is None else f"must name {kind}, got {name!r}"
-            where(point, f"{point.capitalize()} {missing}")
+            if name is None:
+                where(point, N_("%(point)s is required"), point=point)
+            elif table.partnership:
+                where(point, N_("%(point)s must name a team or one of its players, got %(value)s"), point=point, value=repr(name))
+            else:
+                where(point, N_("%(point)s must name a seated player, got %(value)s"), point=point, value=repr(name))
     if hand.bids is not None and pitcher is not None and not problems:
         try:
             bid_winner, bid = auction_result(table, dealer, hand.bids)
         except RulesError as error:
-            problems.extend(Problem(p.message, hand=number, field=p.field) for p in error.problems)
+            problems.extend(replace(p, hand=number) for p in error.problems)
         else:
             if (bid_winner, bid) != (pitcher, hand.bid):
-                where("bids", f"the auction makes {bid_winner} the pitcher with {bid}, not {pitcher} with {hand.bid}")
+                message = N_("the auction makes %(pitcher)s the pitcher with %(bid)s, not %(chosen)s with %(chosen_bid)s")
+                where("bids", message, pitcher=bid_winner, bid=bid, chosen=pitcher, chosen_bid=hand.bid)
     if problems:
         raise RulesError(problems)
     assert pitcher is not None
@@ -338,12 +391,20 @@ def replay(table: Table, hands: Sequence[Hand]) -> Replay:
     dealer = None
     for number, hand in enumerate(hands, start=1):
         if winner is not None:
-            problems.append(Problem(f"the game was already over: {winner} won on hand {number - 1}", hand=number))
+            problems.append(
+                Problem.of(
+                    N_("the game was already over: %(winner)s won on hand %(number)s"), hand=number, winner=winner, number=number - 1
+                )
+            )
             break
         dealer = table.seats[0] if dealer is None else table.left_of(dealer)
         if hand.dealer is not None:
             if table.player(hand.dealer) is None:
-                problems.append(Problem(f"the dealer must be a seated player, got {hand.dealer!r}", hand=number, field="dealer"))
+                problems.append(
+                    Problem.of(
+                        N_("the dealer must be a seated player, got %(value)s"), hand=number, field="dealer", value=repr(hand.dealer)
+                    )
+                )
                 continue
             dealer = table.player(hand.dealer)
         try:

@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from django.db.models import Count, F, OuterRef, Q, Subquery, Sum
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .models import Game, League, Player, PlayerRating, Seat
 
@@ -78,11 +79,11 @@ COLUMNS = (
     Column("points_per_hand", _("Pts/hand"), _("Average points per hand played"), lambda r: r.points_per_hand),
     Column("pitched", _("Pitched"), _("Hands pitched"), lambda r: r.pitched),
     Column("made_percent", _("Made %"), _("Bids made, per cent of hands pitched"), lambda r: r.made_percent),
-    Column("set", _("Set"), _("Times set"), lambda r: r.set),
-    Column("high", _("High"), _("Hands where their side won High"), lambda r: r.high),
-    Column("low", _("Low"), _("Hands where their side won Low"), lambda r: r.low),
-    Column("jack", _("Jack"), _("Hands where their side won the Jack"), lambda r: r.jack),
-    Column("game_points", _("Game"), _("Hands where their side won Game"), lambda r: r.game_points),
+    Column("set", pgettext_lazy("set back", "Set"), _("Times set"), lambda r: r.set),
+    Column("high", pgettext_lazy("card game point", "High"), _("Hands where their side won High"), lambda r: r.high),
+    Column("low", pgettext_lazy("card game point", "Low"), _("Hands where their side won Low"), lambda r: r.low),
+    Column("jack", pgettext_lazy("card game point", "Jack"), _("Hands where their side won the Jack"), lambda r: r.jack),
+    Column("game_points", pgettext_lazy("card game point", "Game"), _("Hands where their side won Game"), lambda r: r.game_points),
     Column("streak", _("Streak"), _("Current streak of wins (W) or losses (L)"), lambda r: r.streak),
     Column("rating", _("Rating"), _("OpenSkill rating (mu - 3 sigma)"), lambda r: r.rating),
 )

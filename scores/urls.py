@@ -13,6 +13,7 @@ urlpatterns = [
     path("leagues/<slug:slug>/games/<int:pk>/hands/<int:number>/delete/", views.hand_delete, name="hand_delete"),
     path("leagues/<slug:slug>/games/<int:pk>/auction/", views.auction, name="auction"),
     path("watch/<str:token>/", views.watch, name="watch"),
+    path("rules/", views.rules_page, name="rules"),
     # Accounts, leagues, members and the public link (scores.account_views, scores.league_views).
     path("accounts/signup/", account_views.signup, name="signup"),
     path("leagues/new/", league_views.league_new, name="league_new"),

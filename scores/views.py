@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -21,6 +21,7 @@ from django.views.decorators.vary import vary_on_headers
 from . import rules, services
 from .forms import HandForm, NewGameForm, add_problems, describe_problems, format_auction, parse_auction
 from .models import Game, Hand, HandScore, League, Membership, Role
+from .problems import describe as describe_rules_problems
 
 
 def _get_league_for(user, slug: str, role: str = Role.VIEWER) -> tuple[League, Membership]:
@@ -43,6 +44,12 @@ def home(request: HttpRequest) -> HttpResponse:
     """The leagues the user belongs to."""
     leagues = League.objects.for_user(request.user) if request.user.is_authenticated else League.objects.none()
     return render(request, "scores/home.html", {"leagues": leagues})
+
+
+@require_safe
+def rules_page(request: HttpRequest) -> HttpResponse:
+    """The rules the app keeps score by, in plain words, for anyone (no account needed)."""
+    return render(request, "scores/rules.html")
 
 
 @login_required
@@ -159,7 +166,7 @@ def hand_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     try:
         services.delete_hand(game=game, number=number)
     except rules.RulesError as error:
-        return _game_response(request, game, membership, notice=str(error))
+        return _game_response(request, game, membership, notice=describe_rules_problems(error.problems))
     return _game_response(request, game, membership, notice=gettext("Hand %(number)s was undone.") % {"number": number})
 
 
@@ -233,7 +240,7 @@ def auction(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             return redirect(f"{game.get_absolute_url()}?{urlencode({'auction': text})}#hand")
     order = state.table.bidding_order(dealer)
     choices = [
-        {"label": gettext("Pass") if b is None else str(b), "url": "?" + urlencode({"bids": format_auction([*bids, ("", b)])})}
+        {"label": pgettext("bid", "Pass") if b is None else str(b), "url": "?" + urlencode({"bids": format_auction([*bids, ("", b)])})}
         for b in allowed
     ]
     context = {

@@ -15,6 +15,14 @@ CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chro
 PASSWORD = "a-long-test-password"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def compiled_translations(django_test_environment):
+    """The .mo files are built, not committed: compile the catalogs (a no-op when they are up to date)."""
+    from django.core.management import call_command
+
+    call_command("compilemessages", ignore_patterns=[".venv"], verbosity=0)
+
+
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     """Tests log in often; the production hasher is slow on purpose."""

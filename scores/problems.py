@@ -1,0 +1,69 @@
+"""The rules engine's problems in the reader's language.
+
+``scores.rules`` has no Django in it: its problems carry an English message
+template marked with ``N_`` (the msgid) and the parameters. Here the template
+goes through gettext and the parameters that are words (a point, a pass, a
+list of bids) are put in translated, so a problem reads the same in every
+language the app speaks. Problems made elsewhere (services, history) are
+translated where they are made and pass through unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.utils.translation import gettext, pgettext
+
+from . import rules
+
+
+def _point(key: str) -> str:
+    names = {
+        "high": pgettext("card game point", "High"),
+        "low": pgettext("card game point", "Low"),
+        "jack": pgettext("card game point", "Jack"),
+        "game": pgettext("card game point", "Game"),
+    }
+    return names.get(key, key)
+
+
+def _bid(value: object) -> str:
+    return pgettext("bid", "pass") if value is None else str(value)
+
+
+def _param(key: str, value: object) -> str:
+    """A parameter as the translated message shows it; the English twin is ``rules.english``."""
+    if key == "allowed":
+        words = [_bid(b) for b in value]  # type: ignore[attr-defined]
+        if len(words) == 1:
+            return words[0]
+        return gettext("%(choices)s or %(last)s") % {"choices": ", ".join(words[:-1]), "last": words[-1]}
+    if key == "said":
+        return pgettext("bid", "pass") if value is None else repr(value)
+    if key == "point":
+        return _point(str(value))
+    return str(value)
+
+
+def message(problem: rules.Problem) -> str:
+    """What is wrong, in the active language (without where it is)."""
+    if not problem.template:
+        return problem.message
+    params = dict(problem.params)
+    return gettext(problem.template) % {key: _param(key, value) for key, value in params.items()} if params else gettext(problem.template)
+
+
+def located(problem: rules.Problem) -> str:
+    """What is wrong and where, in the active language: ``hand 3, bid: …``."""
+    where = []
+    if problem.hand is not None:
+        where.append(gettext("hand %(number)s") % {"number": problem.hand})
+    if problem.field:
+        where.append(problem.field)
+    text = message(problem)
+    return f"{', '.join(where)}: {text}" if where else text
+
+
+def describe(problems: Iterable[rules.Problem]) -> str:
+    """Several problems in one line, as ``str(RulesError)`` has them in English."""
+    return "; ".join(located(problem) for problem in problems)

@@ -1,0 +1,414 @@
+"""The app in its players' languages: complete catalogs, every page in every language, the switcher, local dates.
+
+English is the source language; Afrikaans, Cebuano, Italian, Maltese and
+Vietnamese have catalogs in ``locale/``. A page "has no English left" when no
+word of its visible text is also a word of the same page in English, apart
+from names, numbers and the few words the language itself shares with English
+(listed below, each with its reason).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+import shutil
+import subprocess
+import sys
+import unicodedata
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core import mail
+from django.urls import URLPattern, get_resolver, reverse
+from django.utils import formats, translation
+
+from scores import problems, rules, services
+from scores.models import Invite, Membership, Player, Role
+from tests import catalogs
+from tests.conftest import PASSWORD, hand
+from tests.leagues import build
+
+ROOT = Path(settings.BASE_DIR)
+LANGUAGES = ["af", "ceb", "it", "mt", "vi"]
+PO = {lang: ROOT / "locale" / lang / "LC_MESSAGES" / "django.po" for lang in LANGUAGES}
+
+# Words that are the same in English and the language, on purpose: the game's and the app's names, file
+# formats, the language names of the switcher (each in its own language), units and Django's default labels.
+SHARED = {
+    "Pitch", "League", "JSON", "CSV", "OpenSkill", "mu", "sigma", "MB", "KB", "W", "Setback", "Auction",
+    "English", "Afrikaans", "Cebuano", "italiano", "Malti", "Tiếng", "Việt",
+}  # fmt: skip
+SHARED_BY_LANGUAGE = {
+    # Afrikaans words spelled as English ones: "as" (if), "of" (or), "in", "is", "was", "so", "by" (at), "sit", "per", "hand";
+    # W is "wen" (won) in the streak, W1.
+    "af": {"Hand", "hand", "Datum", "Status", "In", "in", "is", "of", "as", "was", "so", "by", "sit", "per", "minimum", "W1"},
+    # Filipino players say these English words at the table and online.
+    "ceb": {"account", "app", "Email", "email", "Password", "password", "link", "file", "format", "download", "address",
+            "personal", "poker", "Pts", "Tig-pitch", "tig-pitch", "Nag-pitch", "pitch"},
+    # Italian words spelled as English ones ("a", "in", "per", "solo", "zero"), and loanwords Italian uses.
+    "it": {"a", "in", "In", "per", "solo", "Solo", "zero", "E-mail", "e-mail", "account", "link", "password", "Password",
+           "app", "file", "download", "Pt", "Data"},
+    # Maltese writes these loanwords as English does.
+    "mt": {"Email", "email", "Password", "password", "link", "app", "Data"},
+    "vi": {"E-mail", "e-mail", "id"},
+}  # fmt: skip
+
+
+class _Text(HTMLParser):
+    """The words a player sees: text outside script and style, and the title and aria-label attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self.skip += 1
+        self.parts.extend(value for name, value in attrs if name in ("title", "aria-label") and value)
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.skip -= 1
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.parts.append(data)
+
+
+def visible_words(html: str) -> set[str]:
+    parser = _Text()
+    parser.feed(html)
+    text = unicodedata.normalize("NFC", " ".join(parser.parts))
+    return {w.strip(".,:;!?()·…“”\"'\u2019\u2013-▲▼#%*") for w in text.split()} - {""}
+
+
+def lang_of(html: str) -> str:
+    return re.search(r'<html lang="([^"]+)"', html).group(1)
+
+
+# The catalogs --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_catalog_entry_is_translated_and_none_is_fuzzy(lang):
+    entries = catalogs.read(PO[lang])
+    header, messages = entries[0], catalogs.messages(PO[lang])
+    assert f"Language: {lang}\n" in header.msgstr[0]
+    assert not header.fuzzy, "the header is still marked fuzzy"
+    assert len(messages) > 400
+    assert [e.msgid for e in messages if not e.translated] == []
+    assert [e.msgid for e in messages if e.fuzzy] == []
+    assert [e.msgid for e in entries if e.obsolete] == []
+
+
+PLACEHOLDER = re.compile(r"%(?:\([a-z_]+\))?[sd]|</?[a-z]+>")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_translations_keep_every_placeholder_and_tag(lang):
+    """A translation that lost or invented a %(name)s would fail or say the wrong thing at run time."""
+    wrong = [
+        (e.msgid, text)
+        for e in catalogs.messages(PO[lang])
+        for text in e.msgstr
+        if sorted(PLACEHOLDER.findall(text)) != sorted(PLACEHOLDER.findall(e.msgid))
+    ]
+    assert wrong == []
+
+
+def test_the_catalogs_hold_every_marked_string_and_nothing_else(tmp_path):
+    """makemessages over a copy of the code: a string marked but missing from a catalog arrives untranslated."""
+    for name in ("scores", "templates", "pitchleague", "locale"):
+        shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
+    shutil.copy(ROOT / "manage.py", tmp_path)
+    command = [sys.executable, "manage.py", "makemessages", "--all", "--no-obsolete", "--add-location=file", "--verbosity=0"]
+    subprocess.run(command, cwd=tmp_path, check=True, capture_output=True)
+    for lang in LANGUAGES:
+        fresh = catalogs.messages(tmp_path / "locale" / lang / "LC_MESSAGES" / "django.po")
+        assert [e.msgid for e in fresh if not e.translated or e.fuzzy] == [], f"{lang}: marked in the code, not translated"
+        assert {e.key for e in fresh} == {e.key for e in catalogs.messages(PO[lang])}, f"{lang}: catalog out of date (make messages)"
+
+
+def test_the_rules_engine_messages_are_in_the_catalogs():
+    source = (ROOT / "scores" / "rules.py").read_text()
+    marked = set(re.findall(r'N_\((["\'])(.+?)\1\)', source))
+    assert len(marked) >= 20
+    keys = {e.msgid for e in catalogs.messages(PO["mt"])}
+    assert {text.replace("\\'", "'") for _quote, text in marked} <= keys
+
+
+# Every page in every language ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def seeded(league, owner, make_user):
+    """A league with finished, partnership and unfinished games, a second member, an invite and a public link."""
+    g1, _g2, g3 = build(league)
+    member = Membership.objects.get(user=make_user("sam", league, Role.SCORER))
+    invite = Invite.objects.create(league=league, role=Role.VIEWER, created_by=owner)
+    league.public_token = league.new_token()
+    league.save()
+    return {"league": league, "finished": g1, "game": g3, "member": member, "invite": invite, "player": Player.objects.get(name="Ann")}
+
+
+def member_pages(s) -> dict[str, str]:
+    slug, game = s["league"].slug, s["game"]
+    return {
+        "home": reverse("scores:home"),
+        "rules": reverse("scores:rules"),
+        "game_new": reverse("scores:game_new", args=[slug]),
+        "game_detail": reverse("scores:game_detail", args=[slug, game.pk]),
+        "hand_edit": reverse("scores:hand_edit", args=[slug, game.pk, 1]),
+        "auction": reverse("scores:auction", args=[slug, game.pk]),
+        "watch": reverse("scores:watch", args=[game.share_token]),
+        "league_new": reverse("scores:league_new"),
+        "league_detail": reverse("scores:league_detail", args=[slug]),
+        "game_list": reverse("scores:game_list", args=[slug]),
+        "player_detail": reverse("scores:player_detail", args=[slug, s["player"].pk]),
+        "league_settings": reverse("scores:league_settings", args=[slug]),
+        "league_delete": reverse("scores:league_delete", args=[slug]),
+        "member_list": reverse("scores:member_list", args=[slug]),
+        "league_import": reverse("scores:league_import", args=[slug]),
+        "invite_accept": reverse("scores:invite_accept", args=[s["invite"].token]),
+        "public_league": reverse("scores:public_league", args=[s["league"].public_token]),
+        "public_game": reverse("scores:public_game", args=[s["league"].public_token, s["finished"].pk]),
+        "password_change": reverse("password_change"),
+        "password_change_done": reverse("password_change_done"),
+    }
+
+
+ANONYMOUS_PAGES = {
+    "login": "/accounts/login/",
+    "signup": "/accounts/signup/",
+    "password_reset": "/accounts/password_reset/",
+    "password_reset_done": "/accounts/password_reset/done/",
+    "password_reset_confirm": "/accounts/reset/MQ/bad-token/",
+    "password_reset_complete": "/accounts/reset/done/",
+}
+# Routes with no page of their own: writes (POST only) and file downloads.
+NOT_PAGES = {
+    "hand_create", "hand_undo", "hand_delete", "league_public_link", "member_role", "member_remove", "invite_new",
+    "invite_revoke", "league_export_json", "league_export_csv", "game_export_json", "game_export_csv",
+}  # fmt: skip
+
+
+def test_every_page_of_the_app_is_walked(seeded):
+    """New pages join the walk: every named route of the app is a page below or a write/download."""
+    names = {p.name for p in get_resolver("scores.urls").url_patterns if isinstance(p, URLPattern)}
+    assert names == (set(member_pages(seeded)) - {"password_change", "password_change_done"}) | {"signup"} | NOT_PAGES
+
+
+def _data_words(s) -> set[str]:
+    """Names and values the league's own data puts on the pages, the same in every language."""
+    words = {"Thursday", "Ann", "Bob", "Cat", "Dan", "Us", "Them", "olive", "sam", "g1", "g2", "g3", "&", "→", "+", "/"}
+    return words | {s["invite"].token, s["league"].public_token, s["game"].share_token}
+
+
+def _leftover_english(english: str, translated: str, lang: str, data: set[str]) -> set[str]:
+    """Words of the translated page that are also on the English page, apart from names, numbers and links."""
+    allowed = SHARED | SHARED_BY_LANGUAGE[lang] | data
+    same = visible_words(translated) & visible_words(english)
+    return {w for w in same if w not in allowed and "/" not in w and not re.fullmatch(r"[\d.,:+%\-\u2212\u2013]+", w)}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_renders_in_the_language_with_no_english_left(client, owner, seeded, lang):
+    client.force_login(owner)
+    data = _data_words(seeded)
+    leftover = {}
+    for name, url in member_pages(seeded).items():
+        english = client.get(url)
+        page = client.get(url, headers={"accept-language": lang})
+        assert (english.status_code, page.status_code) == (200, 200), name
+        html = page.content.decode()
+        assert lang_of(english.content.decode()) == "en" and lang_of(html) == lang, name
+        leftover[name] = _leftover_english(english.content.decode(), html, lang, data)
+    assert {name: words for name, words in leftover.items() if words} == {}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_account_pages_render_in_the_language_with_no_english_left(client, seeded, lang):
+    data = _data_words(seeded)
+    leftover = {}
+    for name, url in ANONYMOUS_PAGES.items():
+        english, page = client.get(url), client.get(url, headers={"accept-language": lang})
+        assert (english.status_code, page.status_code) == (200, 200), name
+        assert lang_of(page.content.decode()) == lang
+        leftover[name] = _leftover_english(english.content.decode(), page.content.decode(), lang, data)
+    assert {name: words for name, words in leftover.items() if words} == {}
+
+
+# Choosing the language ------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("header", "lang", "phrase"),
+    [
+        (None, "en", "The rules of Pitch"),
+        ("fr-FR,fr;q=0.9", "en", "The rules of Pitch"),  # Not one of ours: English.
+        ("af-ZA,af;q=0.9,en;q=0.5", "af", "Die reëls van Pitch"),
+        ("ceb", "ceb", "Ang mga lagda sa Pitch"),
+        ("it-IT,it;q=0.9", "it", "Le regole del Pitch"),
+        ("mt-MT,mt;q=0.9,en-GB;q=0.8", "mt", "Ir-regoli tal-Pitch"),
+        ("vi-VN,vi;q=0.9", "vi", "Luật chơi Pitch"),
+        ("de-DE,de;q=0.9,vi;q=0.7", "vi", "Luật chơi Pitch"),  # The first of ours in the browser's list.
+    ],
+)
+def test_the_browser_language_chooses_the_page_language(client, header, lang, phrase):
+    response = client.get(reverse("scores:rules"), **({"headers": {"accept-language": header}} if header else {}))
+    html = response.content.decode()
+    assert lang_of(html) == lang
+    assert f'<h1 class="h3">{phrase}</h1>' in html
+
+
+@pytest.mark.django_db
+def test_the_switcher_is_on_every_page_and_names_each_language_in_its_own_words(client):
+    html = client.get(reverse("scores:rules"), headers={"accept-language": "mt"}).content.decode()
+    form = re.search(r'<form class="d-flex gap-1 language-switcher" method="post" action="/i18n/setlang/">.*?</form>', html, re.S)
+    assert form is not None
+    options = re.findall(r'<option value="([a-z]+)" lang="\1"( selected)?>([^<]+)</option>', form.group(0))
+    assert [(code, name) for code, _selected, name in options] == [
+        ("en", "English"), ("af", "Afrikaans"), ("ceb", "Cebuano"), ("it", "italiano"), ("mt", "Malti"), ("vi", "Tiếng Việt"),
+    ]  # fmt: skip
+    assert [code for code, selected, _name in options if selected] == ["mt"]
+    assert 'name="next" value="/rules/"' in form.group(0)
+    assert ">Biddel il-lingwa</button>" in form.group(0)
+
+
+@pytest.mark.django_db
+def test_the_switcher_remembers_the_choice_over_the_browser_language(client):
+    response = client.post("/i18n/setlang/", {"language": "vi", "next": "/rules/"}, headers={"accept-language": "it"})
+    assert response.status_code == 302 and response["Location"] == "/rules/"
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "vi"
+    later = client.get("/rules/", headers={"accept-language": "it"}).content.decode()
+    assert lang_of(later) == "vi" and "Luật chơi Pitch" in later
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert lang_of(client.get("/rules/", headers={"accept-language": "it"}).content.decode()) == "en"
+
+
+@pytest.mark.django_db
+def test_the_switcher_refuses_a_language_the_app_does_not_speak(client):
+    client.post("/i18n/setlang/", {"language": "mt", "next": "/"})
+    response = client.post("/i18n/setlang/", {"language": "xx", "next": "/rules/"})
+    assert response.status_code == 302
+    assert lang_of(client.get("/rules/").content.decode()) == "mt"  # Unchanged.
+
+
+# Dates and numbers ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "long", "short", "number"),
+    [
+        ("en", "Nov. 29, 2026", "11/29/2026", "1234.5"),
+        ("af", "29 November 2026", "2026-11-29", "1234,5"),
+        ("ceb", "Nobyembre 29, 2026", "11/29/2026", "1234.5"),
+        ("it", "29 Novembre 2026", "29/11/2026", "1234,5"),
+        ("mt", "29 ta\u2019 Novembru 2026", "29/11/2026", "1234.5"),
+        ("vi", "Ngày 29 tháng 11 năm 2026", "29-11-2026", "1234,5"),
+    ],
+)
+def test_dates_and_numbers_are_written_the_local_way(client, owner, league, lang, long, short, number):
+    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="late", played_on=datetime.date(2026, 11, 29))
+    client.force_login(owner)
+    headers = {"accept-language": lang}
+    assert f"{long} · " in client.get(game.get_absolute_url(), headers=headers).content.decode()
+    assert f"<strong>{short}</strong>" in client.get(reverse("scores:game_list", args=[league.slug]), headers=headers).content.decode()
+    with translation.override(lang):
+        assert formats.localize(1234.5) == number
+
+
+def test_chart_coordinates_stay_numbers_for_svg_in_every_language(client, owner, league):
+    build(league)
+    client.force_login(owner)
+    for lang in LANGUAGES:
+        html = client.get(reverse("scores:league_detail", args=[league.slug]), headers={"accept-language": lang}).content.decode()
+        coordinates = re.findall(r'<circle cx="([^"]+)" cy="([^"]+)"', html)
+        assert coordinates, lang
+        assert all(re.fullmatch(r"-?\d+(\.\d+)?", value) for pair in coordinates for value in pair), lang
+
+
+@pytest.mark.django_db
+def test_a_date_field_keeps_the_value_a_date_input_reads_in_italian(client, owner, league):
+    client.force_login(owner)
+    url = reverse("scores:game_list", args=[league.slug]) + "?start=2026-11-01"
+    response = client.get(url, headers={"accept-language": "it"})
+    assert response.status_code == 200
+    assert 'value="2026-11-01"' in response.content.decode()
+
+
+# Messages from the code: the rules engine, forms, Django's own ----------------------------------------
+
+
+def test_the_rules_engine_problems_are_said_in_the_language():
+    with pytest.raises(rules.RulesError) as error:
+        rules.auction_result(rules.Table(seats=("Ann", "Bob", "Cat")), "Ann", [("Cat", 2)])
+    assert str(error.value) == "bids, bid 1: Bob bids next, not Cat"
+    with translation.override("it"):
+        assert problems.describe(error.value.problems) == "bids, bid 1: tocca a Bob puntare, non a Cat"
+    with pytest.raises(rules.RulesError) as error:
+        rules.replay(rules.Table(seats=("Ann", "Bob")), [hand("Ann", 5, "Ann", None)])
+    with translation.override("mt"):
+        assert (
+            problems.describe(error.value.problems) == "dawra 1, bid: l-offerta trid tkun 1-4, iżda hija 5; dawra 1, low: Baxx huwa meħtieġ"
+        )
+    with translation.override("vi"):
+        assert problems.describe(error.value.problems) == "ván 1, bid: mức gọi phải là 1-4, nhưng lại là 5; ván 1, low: Thấp là bắt buộc"
+    assert str(error.value) == "hand 1, bid: bid must be 1-4, got 5; hand 1, low: Low is required"  # English stays as it was.
+
+
+def test_a_stuck_dealer_problem_lists_the_bids_in_the_language():
+    with pytest.raises(rules.RulesError) as error:
+        rules.auction_result(rules.Table(seats=("Ann", "Bob", "Cat")), "Cat", [("Ann", None), ("Bob", None), ("Cat", None)])
+    assert error.value.problems[0].message == "Cat may bid 2, 3 or 4, not pass"
+    with translation.override("af"):
+        assert problems.message(error.value.problems[0]) == "Cat mag 2, 3 of 4 bie, nie pas nie"
+    with translation.override("ceb"):
+        assert problems.message(error.value.problems[0]) == "si Cat makatawag og 2, 3 o 4, dili pas"
+
+
+def test_an_undo_that_finds_a_later_hand_says_so_in_maltese(client, owner, four_player_game):
+    services.record_hand(game=four_player_game, hand=hand("Bob", 2, "Bob", "Bob"))
+    client.force_login(owner)
+    url = reverse("scores:hand_undo", args=[four_player_game.league.slug, four_player_game.pk])
+    response = client.post(url, {"number": "5"}, headers={"accept-language": "mt"}, follow=True)
+    assert "Id-dawra 5 m&#x27;għadhiex l-aħħar dawra, għalhekk ma tħassar xejn." in response.content.decode()
+
+
+def test_a_hand_posted_half_done_is_refused_in_vietnamese(client, owner, four_player_game):
+    client.force_login(owner)
+    url = reverse("scores:hand_create", args=[four_player_game.league.slug, four_player_game.pk])
+    response = client.post(url, {"number": "1", "pitcher": "Bob", "bid": "2"}, headers={"accept-language": "vi"})
+    html = response.content.decode()
+    assert "Chạm vào người ăn điểm Cao." in html and "Chạm vào người ăn lá Bồi, hoặc Không có trong ván." in html
+    assert four_player_game.hands.count() == 0
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("lang", "mismatch", "required"),
+    [
+        ("mt", "Iż-żewġ passwords ma jaqblux.", "Din il-kaxxa trid timtela."),
+        ("ceb", "Dili managsama ang duha ka password.", "Kinahanglan kining butangan."),
+        ("af", "Die twee wagwoordvelde stem nie ooreen nie", "Dié veld is verpligtend."),  # Django's own af catalog.
+    ],
+)
+def test_django_own_form_messages_are_in_the_language(client, lang, mismatch, required):
+    """Django has no Cebuano or Maltese catalog: the project's catalogs carry its messages for them."""
+    form = {"username": "", "password1": "a-long-test-password", "password2": "another-long-password"}
+    html = client.post(reverse("scores:signup"), form, headers={"accept-language": lang}).content.decode()
+    assert mismatch.replace("'", "&#x27;") in html
+    assert required in html
+
+
+@pytest.mark.django_db
+def test_the_password_reset_mail_is_in_the_language_it_was_asked_in(client, django_user_model):
+    django_user_model.objects.create_user("vy", "vy@example.com", PASSWORD)
+    client.post(reverse("password_reset"), {"email": "vy@example.com"}, headers={"accept-language": "vi"})
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].subject == "Mật khẩu Giải Pitch mới của bạn"
+    assert "Có người yêu cầu đặt lại mật khẩu tài khoản Giải Pitch của bạn (vy)." in mail.outbox[0].body
