@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from . import rules
@@ -315,3 +316,20 @@ class PlayerRating(models.Model):
 def ordinal(mu: float, sigma: float) -> float:
     """The rating shown for an OpenSkill (mu, sigma): 99.7% sure the skill is at least this."""
     return mu - 3 * sigma
+
+
+class LoginFailure(models.Model):
+    """A failed log-in, kept while it counts towards the login limit (``scores.login_limit``).
+
+    In the database, so every app server behind the load balancer sees the same count.
+    """
+
+    username = models.CharField(max_length=150)  # Case-folded: "Olive" and "olive" count together.
+    address = models.GenericIPAddressField()
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["username", "at"]), models.Index(fields=["address", "at"]), models.Index(fields=["at"])]
+
+    def __str__(self) -> str:
+        return f"{self.username} from {self.address} at {self.at:%Y-%m-%d %H:%M:%S}"
