@@ -158,6 +158,15 @@ class HandForm(forms.Form):
         self.fields["game"] = _buttons(_("Game"), [*sides, (NOT_IN_PLAY, _("Tied"))], required_message=_("Tap who won Game, or Tied."))
         self.order_fields(["pitcher", "bid", "high", "low", "jack", "game"])
 
+    def clean(self) -> dict:
+        data = super().clean()
+        # The hidden fields' errors would show next to nothing: say them above the form.
+        if "auction" in self.errors:
+            self.add_error(None, self.errors["auction"][0])
+        if "number" in self.errors or "key" in self.errors:
+            self.add_error(None, gettext("The page sent a hand it could not read; reload the page and tap the hand again."))
+        return data
+
     def clean_auction(self) -> tuple[tuple[str, int | None], ...] | None:
         text = self.cleaned_data.get("auction") or ""
         if not text:
