@@ -204,6 +204,18 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
     side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="seats")
+    # The seat's figures in its game, counted from the rules engine's results by the services on every
+    # write, so the standings of a league of any size sum one row per player per game.
+    points = models.IntegerField(default=0)  # The side's score changes, summed.
+    hands = models.PositiveSmallIntegerField(default=0)
+    pitched = models.PositiveSmallIntegerField(default=0)
+    sets = models.PositiveSmallIntegerField(default=0)  # Hands this player pitched and was set.
+    high = models.PositiveSmallIntegerField(default=0)  # Hands where the seat's side won High; and so on.
+    low = models.PositiveSmallIntegerField(default=0)
+    jack = models.PositiveSmallIntegerField(default=0)
+    game_points = models.PositiveSmallIntegerField(default=0)
+
+    FIGURES = ("points", "hands", "pitched", "sets", "high", "low", "jack", "game_points")
 
     class Meta:
         ordering = ["game", "position"]
