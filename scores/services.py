@@ -450,30 +450,30 @@ def _store_new_games(league: League, batch: Sequence[history.GameInput], players
         Side(game=game, position=i, name=name) for game, table in zip(games, tables, strict=True) for i, name in enumerate(table.sides)
     )
     side_at = {(side.game_id, side.name): side for side in sides}
-    seats = []
-    for game, table in zip(games, tables, strict=True):
-        side_of = {p: t.name for t in table.teams for p in t.players} if table.partnership else {n: n for n in table.seats}
-        seats.extend(
-            Seat(game=game, player=by_name[name], position=i, side=side_at[game.pk, side_of[name]]) for i, name in enumerate(table.seats)
-        )
-    Seat.objects.bulk_create(seats, batch_size=1000)
-    seats_of: dict[int, dict[str, Seat]] = {game.pk: {} for game in games}
-    for seat in seats:
-        seats_of[seat.game_id][seat.player.name] = seat
-    states, results, hands = [], [], []
+    seats, states, results = [], [], []
     for game, table, found in zip(games, tables, batch, strict=True):
+        side_of = {p: t.name for t in table.teams for p in t.players} if table.partnership else {n: n for n in table.seats}
         state = GameState(
             game=game,
             table=table,
-            seats=seats_of[game.pk],
+            seats={
+                name: Seat(game=game, player=by_name[name], position=i, side=side_at[game.pk, side_of[name]])
+                for i, name in enumerate(table.seats)
+            },
             sides={name: side_at[game.pk, name] for name in table.sides},
             hands=[],
             inputs=[],
         )
         result = state.replay(found.hands)
+        seats.extend(_count_figures(state, result))  # Counted before the seats are inserted: no update afterwards.
         states.append(state)
         results.append(result)
-        hands.extend(Hand(game=game, number=scored.number, **_hand_fields(state, scored)) for scored in result.hands)
+    Seat.objects.bulk_create(seats, batch_size=1000)
+    hands = [
+        Hand(game=state.game, number=scored.number, **_hand_fields(state, scored))
+        for state, result in zip(states, results, strict=True)
+        for scored in result.hands
+    ]
     Hand.objects.bulk_create(hands, batch_size=2000)
     scores = []
     position = 0
@@ -487,6 +487,4 @@ def _store_new_games(league: League, batch: Sequence[history.GameInput], players
         game.version = 1
     HandScore.objects.bulk_create(scores, batch_size=2000)
     Game.objects.bulk_update(games, ["winner", "status", "version"], batch_size=IMPORT_BATCH)
-    counted = [seat for state, result in zip(states, results, strict=True) for seat in _count_figures(state, result)]
-    Seat.objects.bulk_update(counted, Seat.FIGURES, batch_size=1000)
     return games
