@@ -131,13 +131,15 @@ def main() -> None:
     parser.add_argument("--load-seconds", type=int, default=15, help="length of each wrk load run")
     parser.add_argument("--no-load", action="store_true", help="skip the load runs")
     parser.add_argument("--no-postgres", action="store_true", help="load run on SQLite only")
+    parser.add_argument("--load-only", action="store_true", help="only the load runs")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     database = OUT / "bench.sqlite3"
     for path in OUT.glob("bench.sqlite3*"):
         path.unlink()
     setup_django(f"sqlite:///{database}")
-    in_process(args)
+    if not args.load_only:
+        in_process(args)
     if not args.no_load:
         load_runs(args)
     write_results(args)
@@ -373,6 +375,9 @@ def load_runs(args) -> None:
         load_run(wrk, name, url, args.load_seconds)
 
 
+CONNECTIONS = 8
+
+
 def load_run(wrk: str, name: str, url: str, seconds: int) -> None:
     env = {**os.environ, **PRODUCTION_ENV, "DATABASE_URL": url}
     env.pop("DJANGO_SETTINGS_MODULE", None)
@@ -425,7 +430,18 @@ print(json.dumps({"session": session.session_key, "paths": [f"/leagues/load/game
                 break
             time.sleep(0.5)
         result = subprocess.run(
-            [wrk, "-t2", "-c8", f"-d{seconds}s", "--latency", "-s", str(script), f"http://127.0.0.1:{port}"],
+            [
+                wrk,
+                "-t2",
+                f"-c{CONNECTIONS}",
+                f"-d{seconds}s",
+                "--timeout",
+                "10s",
+                "--latency",
+                "-s",
+                str(script),
+                f"http://127.0.0.1:{port}",
+            ],
             capture_output=True,
             text=True,
             check=True,
@@ -437,11 +453,13 @@ print(json.dumps({"session": session.session_key, "paths": [f"/leagues/load/game
     output = result.stdout
     (OUT / f"wrk-{name.split()[0].lower()}.txt").write_text(output)
     requests = int(re.search(r"(\d+) requests in", output).group(1))
+    # Errors: any answer but 2xx/3xx, and failed connections, reads and writes. wrk also counts as "timeout"
+    # the requests still in flight when it stops; those are checked by counting the hands stored instead.
     errors = 0
-    for pattern in (r"Non-2xx or 3xx responses: (\d+)", r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)"):
-        match = re.search(pattern, output)
-        if match:
-            errors += sum(int(g) for g in match.groups())
+    match = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    errors += int(match.group(1)) if match else 0
+    match = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output)
+    errors += sum(int(g) for g in match.groups()[:3]) if match else 0
     stored = int(
         subprocess.run(
             [python, "-c", COUNT_HANDS],
@@ -455,13 +473,11 @@ print(json.dumps({"session": session.session_key, "paths": [f"/leagues/load/game
     p50 = re.search(r"50%\s+(\S+)", output).group(1)
     p99 = re.search(r"99%\s+(\S+)", output).group(1)
     measured = f"{stored / seconds:,.0f} hands/s ({stored:,} stored of {requests:,} requests, {errors} errors, p50 {p50}, p99 {p99})"
-    budget(
-        f"Load run, {name}: gunicorn 4 workers, wrk 8 connections {seconds} s",
-        measured,
-        "zero errors, every request stored",
-        errors == 0 and stored == requests,
-    )
-    assert "database is locked" not in (OUT / f"gunicorn-{name.split()[0].lower()}.log").read_text()
+    server_log = (OUT / f"gunicorn-{name.split()[0].lower()}.log").read_text()
+    # wrk stops with up to one request per connection in flight: stored, but not counted as answered.
+    clean = errors == 0 and requests <= stored <= requests + CONNECTIONS and "Traceback" not in server_log and "locked" not in server_log
+    what = f"Load run, {name}: gunicorn 4 workers, wrk {CONNECTIONS} connections {seconds} s"
+    budget(what, measured, "zero errors, every answered request stored", clean)
 
 
 RESULTS: dict = {}
