@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint venv translations messages
+.PHONY: run test lint venv translations messages prod bench
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt .python-version
 	@python3 -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else "Python 3.12 or newer is needed (see .python-version); python3 is " + sys.version)'
@@ -37,3 +37,17 @@ messages: venv
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+
+# The production stack on loopback, for trying it out and for the benchmark's load run (DEPLOY.md):
+# gunicorn with several workers, DEBUG off, static files collected. Plain HTTP here, so the HTTPS-only
+# switches are off; a real deployment keeps them on (see DEPLOY.md).
+WORKERS ?= 4
+prod: venv
+	DEBUG=false SECRET_KEY=$${SECRET_KEY:-local-trial-$$(hostname)-not-for-the-internet-0123456789abcdef} \
+	ALLOWED_HOSTS=127.0.0.1,localhost SECURE_SSL_REDIRECT=false SECURE_COOKIES=false SECURE_HSTS_SECONDS=0 \
+	sh -c '$(PY) manage.py migrate --noinput && $(PY) manage.py collectstatic --noinput -v0 && \
+	exec $(VENV)/bin/gunicorn pitchleague.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - --error-logfile -'
+
+# The benchmark with its budgets (BENCHMARKS.md); takes several minutes, not part of `make test`.
+bench: venv
+	$(PY) bench/run.py

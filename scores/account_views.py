@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from .league_forms import SignupForm
+from .league_forms import LimitedAuthenticationForm, SignupForm
 
 
 def _next_url(request: HttpRequest) -> str:
@@ -32,3 +33,20 @@ def signup(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Welcome, %(user)s. Your account is ready.") % {"user": user.get_username()})
         return redirect(next_url or "scores:home")
     return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=400 if form.errors else 200)
+
+
+class LimitedLoginView(LoginView):
+    """Django's log-in page with the login limit: a refused attempt is answered 429 with the form's message."""
+
+    authentication_form = LimitedAuthenticationForm
+
+    def form_invalid(self, form: LimitedAuthenticationForm) -> HttpResponse:
+        response = super().form_invalid(form)
+        wait = getattr(form, "retry_after", None)
+        if wait is not None:
+            response.status_code = 429
+            response["Retry-After"] = str(max(1, int(wait.total_seconds())))
+        return response
+
+
+login_view = LimitedLoginView.as_view()

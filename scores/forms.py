@@ -25,6 +25,20 @@ NEW_NAME_ROWS = 7
 PASS = "p"  # A pass in an auction written as text: "p,2,p,3".
 
 
+class PlayerChoiceField(forms.ModelMultipleChoiceField):
+    """League players by id; an id no database row can have is refused before it reaches the database."""
+
+    def _check_values(self, value):
+        for pk in value:
+            try:
+                ok = 0 < int(str(pk)) < 2**63
+            except ValueError:
+                ok = True  # Not a number: Django's own check says so.
+            if not ok:
+                raise forms.ValidationError(self.error_messages["invalid_pk_value"], code="invalid_pk_value", params={"pk": pk})
+        return super()._check_values(value)
+
+
 class NewGameForm(forms.Form):
     """Who plays, where they sit, solo or partnership, the target and the first dealer.
 
@@ -32,7 +46,7 @@ class NewGameForm(forms.Form):
     the order of the list (league players first, then new names).
     """
 
-    players = forms.ModelMultipleChoiceField(
+    players = PlayerChoiceField(
         label=_("League players"), queryset=Player.objects.none(), required=False, widget=forms.CheckboxSelectMultiple
     )
     mode = forms.ChoiceField(
@@ -169,6 +183,15 @@ class HandForm(forms.Form):
             required_message=_("Tap who won Game, or Tied."),
         )
         self.order_fields(["pitcher", "bid", "high", "low", "jack", "game"])
+
+    def clean(self) -> dict:
+        data = super().clean()
+        # The hidden fields' errors would show next to nothing: say them above the form.
+        if "auction" in self.errors:
+            self.add_error(None, self.errors["auction"][0])
+        if "number" in self.errors or "key" in self.errors:
+            self.add_error(None, gettext("The page sent a hand it could not read; reload the page and tap the hand again."))
+        return data
 
     def clean_auction(self) -> tuple[tuple[str, int | None], ...] | None:
         text = self.cleaned_data.get("auction") or ""

@@ -142,7 +142,8 @@ def _show(value: object) -> str:
 
 
 def _is_text(value: object) -> bool:
-    return isinstance(value, str) and bool(value.strip())
+    # A NUL byte is no part of a name, and PostgreSQL cannot store one.
+    return isinstance(value, str) and bool(value.strip()) and "\x00" not in value
 
 
 class _Checker:

@@ -57,9 +57,13 @@ def _standings_context(request: HttpRequest, league: League) -> tuple[dict, int]
     return {"form": form, "rows": rows, "headers": headers, "descending": descending}, status
 
 
+CHART_GAMES = 200  # The chart's last rated games: a league of thousands would draw more points than a phone shows.
+
+
 def _ratings_chart(league: League) -> charts.Chart:
+    recent = Game.objects.filter(league=league).finished().order_by("-played_on", "-pk").values("pk")[:CHART_GAMES]
     ratings = (
-        PlayerRating.objects.filter(game__league=league).in_order_played().values_list("game_id", "player__name", "mu_after", "sigma_after")
+        PlayerRating.objects.filter(game__in=recent).in_order_played().values_list("game_id", "player__name", "mu_after", "sigma_after")
     )
     points = [(game, name, mu - 3 * sigma) for game, name, mu, sigma in ratings]
     return charts.ratings_chart(points, title=_("Ratings over time"), x_label=_("Rated games"))

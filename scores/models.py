@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from . import rules
@@ -203,6 +204,18 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
     side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="seats")
+    # The seat's figures in its game, counted from the rules engine's results by the services on every
+    # write, so the standings of a league of any size sum one row per player per game.
+    points = models.IntegerField(default=0)  # The side's score changes, summed.
+    hands = models.PositiveSmallIntegerField(default=0)
+    pitched = models.PositiveSmallIntegerField(default=0)
+    sets = models.PositiveSmallIntegerField(default=0)  # Hands this player pitched and was set.
+    high = models.PositiveSmallIntegerField(default=0)  # Hands where the seat's side won High; and so on.
+    low = models.PositiveSmallIntegerField(default=0)
+    jack = models.PositiveSmallIntegerField(default=0)
+    game_points = models.PositiveSmallIntegerField(default=0)
+
+    FIGURES = ("points", "hands", "pitched", "sets", "high", "low", "jack", "game_points")
 
     class Meta:
         ordering = ["game", "position"]
@@ -315,3 +328,20 @@ class PlayerRating(models.Model):
 def ordinal(mu: float, sigma: float) -> float:
     """The rating shown for an OpenSkill (mu, sigma): 99.7% sure the skill is at least this."""
     return mu - 3 * sigma
+
+
+class LoginFailure(models.Model):
+    """A failed log-in, kept while it counts towards the login limit (``scores.login_limit``).
+
+    In the database, so every app server behind the load balancer sees the same count.
+    """
+
+    username = models.CharField(max_length=150)  # Case-folded: "Olive" and "olive" count together.
+    address = models.GenericIPAddressField()
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["username", "at"]), models.Index(fields=["address", "at"]), models.Index(fields=["at"])]
+
+    def __str__(self) -> str:
+        return f"{self.username} from {self.address} at {self.at:%Y-%m-%d %H:%M:%S}"

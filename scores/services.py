@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import itertools
 import uuid
 from collections.abc import Sequence
 
@@ -221,6 +222,25 @@ def _scores(state: GameState, hand: Hand, scored: rules.ScoredHand) -> list[Hand
     ]
 
 
+def _count_figures(state: GameState, result: rules.Replay) -> list[Seat]:
+    """Set each seat's figures (``Seat.FIGURES``) from the engine's results; the seats, to be saved."""
+    side_names = {side.pk: side.name for side in state.sides.values()}
+    for name, seat in state.seats.items():
+        side_name = side_names[seat.side_id]
+        seat.points = seat.hands = seat.pitched = seat.sets = seat.high = seat.low = seat.jack = seat.game_points = 0
+        for scored in result.hands:
+            seat.points += scored.delta[side_name]
+            seat.hands += 1
+            if scored.pitcher == name:
+                seat.pitched += 1
+                seat.sets += scored.set
+            seat.high += scored.high == side_name
+            seat.low += scored.low == side_name
+            seat.jack += scored.jack == side_name
+            seat.game_points += scored.game == side_name
+    return list(state.seats.values())
+
+
 def _finish(state: GameState, result: rules.Replay) -> None:
     game = state.game
     was_finished = game.is_finished
@@ -229,6 +249,7 @@ def _finish(state: GameState, result: rules.Replay) -> None:
     game.version = F("version") + 1
     game.save(update_fields=["winner", "status", "version", "updated_at"])
     game.refresh_from_db(fields=["version"])
+    Seat.objects.bulk_update(_count_figures(state, result), Seat.FIGURES)
     if was_finished or game.is_finished:  # Only finished games are rated: a hand of a game in progress changes no rating.
         update_ratings(league=League(pk=game.league_id), from_game=game)
 
@@ -379,6 +400,9 @@ class ImportReport:
     skipped: tuple[str, ...]
 
 
+IMPORT_BATCH = 500  # Games per round of bulk inserts: a few queries per round, memory bounded by the round.
+
+
 @transaction.atomic
 def import_history(*, league: League, source: bytes | str) -> ImportReport:
     """Import a history file (``shared/spec/history-format.md``) into a league, all or nothing.
@@ -386,35 +410,85 @@ def import_history(*, league: League, source: bytes | str) -> ImportReport:
     Every problem in the file is raised together (``history.HistoryError``) and
     nothing is stored. Games whose id the league already has are skipped, so the
     same file can be imported twice. Scores come from the rules engine; the
-    file's derived fields are ignored.
+    file's derived fields are ignored. Games are stored in bulk, a batch of games
+    at a time, and the league's ratings are updated once, at the end.
     """
     games = history.read(source)
     existing = set(Game.objects.filter(league=league).values_list("code", flat=True))
-    imported, skipped = [], []
-    for found in games:
-        if found.id in existing:
-            skipped.append(found.id)
-            continue
-        table = found.table
-        game = start_game(
+    new = [found for found in games if found.id not in existing]
+    skipped = tuple(found.id for found in games if found.id in existing)
+    players = players_named(league, list(dict.fromkeys(name for found in new for name in found.table.seats)))
+    stored: list[Game] = []
+    for batch in itertools.batched(new, IMPORT_BATCH):
+        stored.extend(_store_new_games(league, batch, players))
+    finished = [game for game in stored if game.is_finished]
+    if finished:  # Once for the whole file, from its earliest game on, as record_hand would have left them.
+        update_ratings(league=league, from_game=min(finished, key=lambda game: (game.played_on, game.pk)))
+    return ImportReport(imported=tuple(found.id for found in new), skipped=skipped)
+
+
+def _store_new_games(league: League, batch: Sequence[history.GameInput], players: dict[str, Player]) -> list[Game]:
+    """start_game and record_hand for a batch of new games, in a few bulk inserts however many games and hands."""
+    today = timezone.localdate()
+    by_name = {player.name: player for player in players.values()}
+    games = Game.objects.bulk_create(
+        Game(
             league=league,
-            seats=table.seats,
-            target=table.target,
-            teams=[(team.name, team.players) for team in table.teams],
-            played_on=found.played_on,
             code=found.id,
+            played_on=found.played_on or today,
+            target=found.table.target,
+            partnership=found.table.partnership,
         )
-        _record_new_game_hands(game, found.hands)
-        imported.append(found.id)
-    return ImportReport(imported=tuple(imported), skipped=tuple(skipped))
-
-
-def _record_new_game_hands(game: Game, hands: Sequence[rules.Hand]) -> None:
-    """Score a new game's hands in one replay and store them in two inserts (record_hand, in bulk)."""
-    state = load_game(game)
-    result = state.replay(hands)
-    stored = Hand.objects.bulk_create(Hand(game=game, number=scored.number, **_hand_fields(state, scored)) for scored in result.hands)
-    HandScore.objects.bulk_create(
-        score for hand, scored in zip(stored, result.hands, strict=True) for score in _scores(state, hand, scored)
+        for found in batch
     )
-    _finish(state, result)
+    # Seat and side names as start_game stores them: a known player keeps the league's spelling.
+    tables = [
+        rules.Table(
+            seats=tuple(players[name].name for name in found.table.seats),
+            target=found.table.target,
+            teams=tuple(rules.Team(t.name, tuple(players[found.table.player(p)].name for p in t.players)) for t in found.table.teams),
+        )
+        for found in batch
+    ]
+    sides = Side.objects.bulk_create(
+        Side(game=game, position=i, name=name) for game, table in zip(games, tables, strict=True) for i, name in enumerate(table.sides)
+    )
+    side_at = {(side.game_id, side.name): side for side in sides}
+    seats, states, results = [], [], []
+    for game, table, found in zip(games, tables, batch, strict=True):
+        side_of = {p: t.name for t in table.teams for p in t.players} if table.partnership else {n: n for n in table.seats}
+        state = GameState(
+            game=game,
+            table=table,
+            seats={
+                name: Seat(game=game, player=by_name[name], position=i, side=side_at[game.pk, side_of[name]])
+                for i, name in enumerate(table.seats)
+            },
+            sides={name: side_at[game.pk, name] for name in table.sides},
+            hands=[],
+            inputs=[],
+        )
+        result = state.replay(found.hands)
+        seats.extend(_count_figures(state, result))  # Counted before the seats are inserted: no update afterwards.
+        states.append(state)
+        results.append(result)
+    Seat.objects.bulk_create(seats, batch_size=1000)
+    hands = [
+        Hand(game=state.game, number=scored.number, **_hand_fields(state, scored))
+        for state, result in zip(states, results, strict=True)
+        for scored in result.hands
+    ]
+    Hand.objects.bulk_create(hands, batch_size=2000)
+    scores = []
+    position = 0
+    for state, result in zip(states, results, strict=True):
+        for scored in result.hands:
+            scores.extend(_scores(state, hands[position], scored))
+            position += 1
+        game = state.game
+        game.winner = state.sides[result.winner] if result.winner else None
+        game.status = Game.Status.FINISHED if result.winner else Game.Status.IN_PROGRESS
+        game.version = 1
+    HandScore.objects.bulk_create(scores, batch_size=2000)
+    Game.objects.bulk_update(games, ["winner", "status", "version"], batch_size=IMPORT_BATCH)
+    return games

@@ -3,7 +3,9 @@
 ``standings(league, ...)`` returns plain rows for the league page, the public
 link and exports. It runs a fixed number of aggregate queries however many
 games or players the league has, and never replays a game: the services
-stored every hand's result when it was written.
+stored every hand's result when it was written, and each seat's figures in
+its game (``Seat.FIGURES``), so a league's standings sum one row per player
+per game rather than every hand.
 
 Only finished games count. In partnership play a team's points, wins and
 points won count for both partners; hands pitched count for the one who
@@ -111,43 +113,35 @@ def standings(
     sort: str = "points",
     descending: bool = True,
 ) -> list[Row]:
-    """Every player who finished a game in the season, with their figures, sorted; four queries.
+    """Every player who finished a game in the season, with their figures, sorted; three queries.
 
     ``mode`` is "" for all games, "solo" or "partnership". Rows without a value
     in the sort column (no hands pitched, say) go last either way.
     """
     seats = Seat.objects.filter(_games(league, start, end, mode))
     rows: dict[int, Row] = {}
-    # 1. Games, wins and the side's score changes: seat -> side -> its hand scores.
+    # 1. Everything but streak and rating: the figures the services keep on each seat, summed per player.
     for r in seats.values("player_id", "player__name").annotate(
-        games_=Count("id", distinct=True),
-        wins_=Count("id", distinct=True, filter=Q(game__winner=F("side"))),
-        points_=Sum("side__hand_scores__delta"),
-        hands_=Count("side__hand_scores"),
+        games_=Count("id"),
+        wins_=Count("id", filter=Q(game__winner=F("side"))),
+        **{f"{figure}_": Sum(figure) for figure in Seat.FIGURES},
     ):
         rows[r["player_id"]] = Row(
             player_id=r["player_id"],
             name=r["player__name"],
             games=r["games_"],
             wins=r["wins_"],
-            points=r["points_"] or 0,
+            points=r["points_"],
             hands=r["hands_"],
+            pitched=r["pitched_"],
+            made=r["pitched_"] - r["sets_"],
+            set=r["sets_"],
+            high=r["high_"],
+            low=r["low_"],
+            jack=r["jack_"],
+            game_points=r["game_points_"],
         )
-    # 2. Pitching and points won by kind: seat -> game -> its hands.
-    hands = "game__hands__"
-    for r in seats.values("player_id").annotate(
-        pitched_=Count("game__hands", filter=Q(**{hands + "pitcher": F("id")})),
-        set_=Count("game__hands", filter=Q(**{hands + "pitcher": F("id"), hands + "set": True})),
-        high_=Count("game__hands", filter=Q(**{hands + "high": F("side")})),
-        low_=Count("game__hands", filter=Q(**{hands + "low": F("side")})),
-        jack_=Count("game__hands", filter=Q(**{hands + "jack": F("side")})),
-        game_points_=Count("game__hands", filter=Q(**{hands + "game_point": F("side")})),
-    ):
-        row = rows[r["player_id"]]
-        row.pitched, row.set = r["pitched_"], r["set_"]
-        row.made = row.pitched - row.set
-        row.high, row.low, row.jack, row.game_points = r["high_"], r["low_"], r["jack_"], r["game_points_"]
-    # 3. The current streak: each player's results, newest first, until the first change.
+    # 2. The current streak: each player's results, newest first, until the first change.
     counting: set[int] = set(rows)
     for player_id, side_id, winner_id in seats.order_by("player_id", "-game__played_on", "-game_id").values_list(
         "player_id", "side_id", "game__winner_id"
@@ -160,7 +154,7 @@ def standings(
             counting.discard(player_id)
         else:
             row.streak += step
-    # 4. The rating after the player's last game up to the season's end (all kinds of game).
+    # 3. The rating after the player's last game up to the season's end (all kinds of game).
     latest = PlayerRating.objects.filter(player=OuterRef("pk"))
     if end:
         latest = latest.filter(game__played_on__lte=end)

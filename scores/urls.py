@@ -3,6 +3,7 @@ from django.urls import path
 from . import account_views, history_views, league_views, views
 
 app_name = "scores"
+# Tokens are secrets.token_urlsafe: the slug alphabet exactly, so nothing else (a NUL byte, say) reaches a query.
 urlpatterns = [
     path("", views.home, name="home"),
     path("leagues/<slug:slug>/games/new/", views.game_new, name="game_new"),
@@ -12,7 +13,7 @@ urlpatterns = [
     path("leagues/<slug:slug>/games/<int:pk>/hands/<int:number>/edit/", views.hand_edit, name="hand_edit"),
     path("leagues/<slug:slug>/games/<int:pk>/hands/<int:number>/delete/", views.hand_delete, name="hand_delete"),
     path("leagues/<slug:slug>/games/<int:pk>/auction/", views.auction, name="auction"),
-    path("watch/<str:token>/", views.watch, name="watch"),
+    path("watch/<slug:token>/", views.watch, name="watch"),
     path("rules/", views.rules_page, name="rules"),
     # Accounts, leagues, members and the public link (scores.account_views, scores.league_views).
     path("accounts/signup/", account_views.signup, name="signup"),
@@ -28,9 +29,9 @@ urlpatterns = [
     path("leagues/<slug:slug>/members/<int:pk>/remove/", league_views.member_remove, name="member_remove"),
     path("leagues/<slug:slug>/invites/new/", league_views.invite_new, name="invite_new"),
     path("leagues/<slug:slug>/invites/<int:pk>/revoke/", league_views.invite_revoke, name="invite_revoke"),
-    path("invite/<str:token>/", league_views.invite_accept, name="invite_accept"),
-    path("p/<str:token>/", league_views.public_league, name="public_league"),
-    path("p/<str:token>/games/<int:pk>/", league_views.public_game, name="public_game"),
+    path("invite/<slug:token>/", league_views.invite_accept, name="invite_accept"),
+    path("p/<slug:token>/", league_views.public_league, name="public_league"),
+    path("p/<slug:token>/games/<int:pk>/", league_views.public_game, name="public_game"),
     # Game history (issue 5): downloads for members, import for owners.
     path("leagues/<slug:slug>/history.json", history_views.league_export, {"fmt": "json"}, name="league_export_json"),
     path("leagues/<slug:slug>/history.zip", history_views.league_export, {"fmt": "csv"}, name="league_export_csv"),

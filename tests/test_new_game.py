@@ -110,3 +110,11 @@ def test_error_keeps_the_choices_made(scorer, league):
     assert 'value="Bob"' in html
     assert 'value="partnership" checked' in html
     assert 'value="11" checked' in html
+
+
+def test_a_player_id_no_row_can_have_is_refused_with_a_message(scorer, league):
+    url = reverse("scores:game_new", args=[league.slug])
+    response = scorer.post(url, {"players": ["99999999999999999999999999"], "mode": "solo", "target": "7", "new_1": "Ann", "new_2": "Bob"})
+    assert response.status_code == 200
+    assert "is not a valid value" in response.content.decode()
+    assert not Game.objects.exists()

@@ -147,7 +147,7 @@ def test_the_public_link_shows_the_same_standings(games, league, client):
     assert _figures(response.context["rows"]) == PARTNERSHIP_ONLY
 
 
-STANDINGS_QUERIES = 4
+STANDINGS_QUERIES = 3
 # Session and user, membership, the four standings queries, the ratings chart, the latest games and their seats.
 LEAGUE_PAGE_QUERIES = 2 + 1 + STANDINGS_QUERIES + 1 + 2
 

@@ -1,0 +1,507 @@
+"""The benchmark with its budgets (BENCHMARKS.md): ``make bench``, or ``.venv/bin/python bench/run.py [--games N]``.
+
+Seeds a league of 10,000 finished games (about 300,000 hands) through the
+history import, then measures on the whole Django stack (middleware, sessions,
+templates; DEBUG off), as medians over repeated runs in this one process, each
+also as a ratio to a trivial view (``/healthz``) measured the same way:
+recording a hand, the unchanged live-score poll, a long game's page, the
+standings, exporting to JSON and importing it back, and page weight. Then a load
+run with wrk against gunicorn on 127.0.0.1, on SQLite and on PostgreSQL.
+
+Everything it makes is under bench/out/ (git-ignored) and a PostgreSQL database
+``pitch_bench``. Not part of the test suite: it takes several minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import platform
+import random
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "out"
+PG_URL = "postgres://pitch:pitch@127.0.0.1:5432/pitch_bench"
+PRODUCTION_ENV = {
+    "DEBUG": "false",
+    "SECRET_KEY": "bench-only-" + "x9QmZ4vB8nL1pR6tY3wE5uI0oA" * 2,
+    "ALLOWED_HOSTS": "testserver,127.0.0.1,localhost",
+    # Loopback is plain HTTP: the HTTPS-only switches are off, everything else is production.
+    "SECURE_SSL_REDIRECT": "false",
+    "SECURE_COOKIES": "false",
+    "SECURE_HSTS_SECONDS": "0",
+    "LOG_LEVEL": "WARNING",
+}
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
+BUDGETS: list[dict] = []
+
+
+def setup_django(database_url: str) -> None:
+    os.environ.update(PRODUCTION_ENV, DATABASE_URL=database_url, DJANGO_SETTINGS_MODULE="pitchleague.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+
+
+# Seeding --------------------------------------------------------------------------------------
+
+
+def generated_history(games: int, seed: int = 6) -> tuple[str, int]:
+    """A history document of finished games, played out with random hands; the rules engine says where each ends."""
+    from scores import rules
+
+    rng = random.Random(seed)
+    documents, hands_total = [], 0
+    for number in range(games):
+        partnership = rng.random() < 0.3
+        seats = rng.sample(NAMES, 4 if partnership else rng.choice([3, 4]))
+        teams = (rules.Team("North", (seats[0], seats[2])), rules.Team("East", (seats[1], seats[3]))) if partnership else ()
+        table = rules.Table(seats=tuple(seats), target=11, teams=teams)
+        sides = list(table.sides)
+        hands = []
+        for _ in range(150):
+            pitcher = rng.choice(seats)
+            hands.append(
+                rules.Hand(
+                    pitcher=pitcher,
+                    bid=rng.choice([2, 2, 3, 3, 4]),
+                    high=rng.choice(sides),
+                    low=rng.choice(sides),
+                    jack=rng.choice([*sides, None]),
+                    game=rng.choice([*sides, None]),
+                )
+            )
+        try:
+            rules.replay(table, hands)
+        except rules.RulesError as error:  # "the game was already over": keep the hands up to the winning one.
+            hands = hands[: min(p.hand for p in error.problems if p.hand) - 1]
+        if rules.replay(table, hands).winner is None:
+            continue
+        hands_total += len(hands)
+        day = f"20{16 + number // 2000:02d}-{1 + number // 170 % 12:02d}-{1 + number % 28:02d}"
+        game: dict = {"id": f"g{number:05d}", "played_on": day, "seats": seats, "rules": {"target": 11}}
+        if partnership:
+            game["rules"]["teams"] = [{"name": t.name, "players": list(t.players)} for t in teams]
+        game["hands"] = [{"pitcher": h.pitcher, "bid": h.bid, "high": h.high, "low": h.low, "jack": h.jack, "game": h.game} for h in hands]
+        documents.append(game)
+    document = {"format": "pitch-history", "version": 1, "league": {"name": "Bench"}, "games": documents}
+    return json.dumps(document), hands_total
+
+
+# Timing ---------------------------------------------------------------------------------------
+
+
+def median_ms(action, repeat: int, warmup: int = 3) -> float:
+    for _ in range(warmup):
+        action()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def budget(name: str, measured: str, limit: str, ok: bool | None) -> None:
+    BUDGETS.append({"what": name, "measured": measured, "budget": limit, "pass": ok})
+    print(f"  {name}: {measured}  (budget {limit}: {'-' if ok is None else 'PASS' if ok else 'FAIL'})", flush=True)
+
+
+def gz(data: bytes) -> int:
+    return len(gzip.compress(data, 6))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000, help="finished games in the league (default 10,000)")
+    parser.add_argument("--repeat", type=int, default=30, help="runs per timed measurement (median)")
+    parser.add_argument("--load-seconds", type=int, default=15, help="length of each wrk load run")
+    parser.add_argument("--no-load", action="store_true", help="skip the load runs")
+    parser.add_argument("--no-postgres", action="store_true", help="load run on SQLite only")
+    parser.add_argument("--load-only", action="store_true", help="only the load runs")
+    args = parser.parse_args()
+    OUT.mkdir(parents=True, exist_ok=True)
+    database = OUT / "bench.sqlite3"
+    for path in OUT.glob("bench.sqlite3*"):
+        path.unlink()
+    setup_django(f"sqlite:///{database}")
+    if not args.load_only:
+        in_process(args)
+    if not args.no_load:
+        load_runs(args)
+    write_results(args)
+
+
+def in_process(args) -> None:
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import setup_test_environment
+    from django.urls import reverse
+
+    from scores import history, rules, services
+    from scores.models import Game, Hand, League, Membership, Role
+
+    setup_test_environment()  # The test client on the real settings (DEBUG stays off).
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+    user = get_user_model().objects.create_user("bench", password="bench-password-long")
+
+    print(f"== seeding a league of {args.games:,} finished games through the history import", flush=True)
+    start = time.perf_counter()
+    document, hands = generated_history(args.games)
+    generated = time.perf_counter() - start
+    league = League.objects.create(name="Bench", slug="bench")
+    Membership.objects.create(league=league, user=user, role=Role.OWNER)
+    start = time.perf_counter()
+    services.import_history(league=league, source=document)
+    seconds = time.perf_counter() - start
+    games = Game.objects.filter(league=league).count()
+    with connection.cursor() as cursor:  # As a database that has run a while: the log folded in, statistics gathered.
+        cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)" if connection.vendor == "sqlite" else "SELECT 1")
+        cursor.execute("ANALYZE")
+    print(
+        f"  generated {games:,} games, {hands:,} hands in {generated:.0f} s; imported in {seconds:.0f} s ({hands / seconds:,.0f} hands/s)"
+    )
+    RESULTS["league"] = {"games": games, "hands": hands, "import_seconds": round(seconds, 1)}
+    del document
+
+    client = Client()
+    client.force_login(user)
+    htmx = {"HTTP_HX_REQUEST": "true"}
+    trivial = median_ms(lambda: client.get("/healthz"), args.repeat)
+    RESULTS["trivial_ms"] = round(trivial, 2)
+    print(f"== on the stack in this process (medians of {args.repeat}); trivial view /healthz: {trivial:.2f} ms", flush=True)
+
+    # Recording a hand: the htmx POST and its response, on a game 20 hands in, as at a table.
+    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], target=rules.MAX_TARGET, code="live")
+    rotation = ["Ann", "Bob", "Cat", "Dan"]
+    recorded = [0]
+
+    def post_hand() -> bytes:
+        # The pitcher is set back (-2) and the next seat takes Low (+1): totals drift down, the game never ends.
+        i = recorded[0]
+        recorded[0] += 1
+        pitcher, other = rotation[i % 4], rotation[(i + 1) % 4]
+        data = {"pitcher": pitcher, "bid": 2, "high": pitcher, "low": other, "jack": "-", "game": "-", "key": str(uuid.uuid4())}
+        response = client.post(reverse("scores:hand_create", args=["bench", game.pk]), data, **htmx)
+        assert response.status_code == 200 and b"alert-danger" not in response.content, response.content[:300]
+        return response.content
+
+    for _ in range(20):
+        post_hand()
+    fragment = [b""]
+    record = median_ms(lambda: fragment.__setitem__(0, post_hand()), args.repeat)
+    budget(
+        "Recording a hand (htmx POST + response)",
+        f"{record:.1f} ms = {record / trivial:.2f}x trivial",
+        "<= 3x trivial",
+        record / trivial <= 3,
+    )
+
+    # The live score poll when nothing changed: 304 on the ETag.
+    game.refresh_from_db()
+    watch = reverse("scores:watch", args=[game.share_token])
+    etag = client.get(watch, **htmx)["ETag"]
+
+    def poll() -> None:
+        assert client.get(watch, HTTP_IF_NONE_MATCH=etag, **htmx).status_code == 304
+
+    unchanged = median_ms(poll, args.repeat)
+    budget(
+        "Live score poll, nothing changed (304)",
+        f"{unchanged:.2f} ms = {unchanged / trivial:.2f}x trivial",
+        "<= 1.5x trivial",
+        unchanged / trivial <= 1.5,
+    )
+
+    # The game page of a long game: the live game, now 20 + warm-up + repeat hands long.
+    long_game = game
+    page_url = long_game.get_absolute_url()
+    length = Hand.objects.filter(game=long_game).count()
+    page_ms = median_ms(lambda: client.get(page_url), args.repeat)
+    budget(f"Game page of a {length}-hand game", f"{page_ms:.1f} ms = {page_ms / trivial:.2f}x trivial", "(reported)", None)
+
+    # Standings of the whole league: the league page, and the standings fragment htmx swaps in.
+    league_url = reverse("scores:league_detail", args=["bench"])
+    full = median_ms(lambda: client.get(league_url), max(5, args.repeat // 3), warmup=1)
+    budget(f"Standings page, {games:,} games (full league page)", f"{full:.0f} ms = {full / trivial:.1f}x trivial", "< 200 ms", full < 200)
+    partial = median_ms(lambda: client.get(league_url, {"sort": "wins"}, **htmx), max(5, args.repeat // 3), warmup=1)
+    budget(
+        f"Standings table alone (htmx re-sort), {games:,} games",
+        f"{partial:.0f} ms = {partial / trivial:.1f}x trivial",
+        "< 200 ms",
+        partial < 200,
+    )
+
+    # Page weight: the game page on first load (HTML and every asset it loads), and each saved hand's response.
+    first = client.get(page_url)
+    html = first.content
+    assets = re.findall(rb'(?:href|src)="(/static/[^"]+)"', html)
+    asset_bytes = 0
+    for url in assets:
+        path = Path(settings.STATIC_ROOT) / url.decode().removeprefix("/static/")
+        compressed = path.with_name(path.name + ".gz")  # What WhiteNoise sends to a browser that takes gzip.
+        asset_bytes += compressed.stat().st_size if compressed.exists() else path.stat().st_size
+    first_load = gz(html) + asset_bytes
+    detail = f"{first_load / 1024:.1f} KB gzip (HTML {gz(html) / 1024:.1f} KB of {len(html) / 1024:.0f} KB"
+    detail += f", {len(assets)} assets {asset_bytes / 1024:.1f} KB)"
+    budget(f"Game page first load, {length} hands", detail, "< 80 KB", first_load < 80 * 1024)
+    per_hand = gz(fragment[0])
+    budget(
+        "Bytes per saved hand (htmx response)",
+        f"{per_hand / 1024:.1f} KB gzip ({len(fragment[0]) / 1024:.1f} KB raw)",
+        "< 10 KB",
+        per_hand < 10 * 1024,
+    )
+
+    # Export to JSON: hands per second over the whole league, and peak memory at two league sizes.
+    def export(queryset) -> int:
+        return sum(len(chunk) for chunk in history.export_json(queryset, league_name="Bench"))
+
+    finished = Game.objects.filter(league=league).finished()
+    start = time.perf_counter()
+    size = export(finished)
+    seconds = time.perf_counter() - start
+    rate = hands / seconds
+    budget(
+        f"Export to JSON, {games:,} games",
+        f"{rate:,.0f} hands/s ({seconds:.1f} s, {size / 1e6:.0f} MB)",
+        ">= 50,000 hands/s",
+        rate >= 50_000,
+    )
+    peaks = []
+    quarter = list(finished.order_by("pk").values_list("pk", flat=True)[: games // 4])
+    for queryset in (Game.objects.filter(pk__in=quarter), finished):
+        tracemalloc.start()
+        export(queryset)
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    flat = peaks[1] < 1.5 * peaks[0]
+    budget(
+        "Export peak memory, 1/4 league vs whole league",
+        f"{peaks[0] / 2**20:.1f} MB vs {peaks[1] / 2**20:.1f} MB",
+        "flat (whole < 1.5x quarter)",
+        flat,
+    )
+
+    # Import it back into an empty league.
+    document = "".join(history.export_json(finished, league_name="Bench"))
+    copy = League.objects.create(name="Copy", slug="copy")
+    start = time.perf_counter()
+    services.import_history(league=copy, source=document)
+    seconds = time.perf_counter() - start
+    budget(f"Import the export back, {games:,} games", f"{hands / seconds:,.0f} hands/s ({seconds:.0f} s)", "(reported)", None)
+    connection.close()
+
+
+# The load run ---------------------------------------------------------------------------------
+
+WRK_SCRIPT = """
+-- Each request records the next hand in one of the games, round robin; a fresh idempotency key each time.
+local paths = {%(paths)s}
+local n = 0
+local rotation = {"Ann", "Bob", "Cat", "Dan"}
+math.randomseed(os.time() + tonumber(tostring({}):sub(8), 16))
+request = function()
+  n = n + 1
+  local path = paths[(n %% #paths) + 1]
+  local i = math.random(0, 3)
+  local pitcher, other = rotation[i + 1], rotation[((i + 1) %% 4) + 1]
+  local key = string.format("%%08x-%%04x-4%%03x-a%%03x-%%012x", math.random(0, 0xffffffff), math.random(0, 0xffff),
+    math.random(0, 0xfff), math.random(0, 0xfff), math.random(0, 0xffffffffffff))
+  local body = "pitcher=" .. pitcher .. "&bid=2&high=" .. pitcher .. "&low=" .. other .. "&jack=-&game=-&key=" .. key
+  return wrk.format("POST", path, {
+    ["Content-Type"] = "application/x-www-form-urlencoded",
+    ["Cookie"] = "sessionid=%(session)s; csrftoken=%(csrf)s",
+    ["X-CSRFToken"] = "%(csrf)s",
+    ["HX-Request"] = "true",
+  }, body)
+end
+"""
+
+
+def ensure_wrk() -> str:
+    wrk = shutil.which("wrk")
+    if wrk is None:
+        print("  installing wrk (Debian)", flush=True)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=False, capture_output=True)
+        if shutil.which("wrk") is None:
+            subprocess.run(["apt-get", "update", "-qq"], check=True)
+            subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=True, capture_output=True)
+        wrk = shutil.which("wrk")
+    return wrk
+
+
+def ensure_postgres() -> None:
+    subprocess.run(["pg_ctlcluster", "15", "main", "start"], capture_output=True)
+    for _ in range(30):
+        if subprocess.run(["pg_isready", "-q", "-h", "127.0.0.1"]).returncode == 0:
+            break
+        time.sleep(1)
+    sql = (
+        "DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'pitch') THEN "
+        "CREATE ROLE pitch LOGIN CREATEDB PASSWORD 'pitch'; END IF; END $$;"
+    )
+    subprocess.run(["su", "postgres", "-c", "psql -q -v ON_ERROR_STOP=1"], input=sql, text=True, check=True)
+    subprocess.run(["su", "postgres", "-c", "dropdb --if-exists pitch_bench && createdb -O pitch pitch_bench"], check=True)
+
+
+def load_runs(args) -> None:
+    wrk = ensure_wrk()
+    runs = [("SQLite (WAL)", f"sqlite:///{OUT / 'load.sqlite3'}")]
+    if not args.no_postgres:
+        ensure_postgres()
+        runs.append(("PostgreSQL 15", PG_URL))
+    for name, url in runs:
+        for path in OUT.glob("load.sqlite3*"):
+            path.unlink()
+        load_run(wrk, name, url, args.load_seconds)
+
+
+CONNECTIONS = 8
+
+
+def load_run(wrk: str, name: str, url: str, seconds: int) -> None:
+    env = {**os.environ, **PRODUCTION_ENV, "DATABASE_URL": url}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    python = str(ROOT / ".venv" / "bin" / "python")
+    prepare = """
+import django, json, secrets
+django.setup()
+from django.contrib.auth import get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.auth import SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
+from scores import services, rules
+from scores.models import League, Membership, Role
+user = get_user_model().objects.create_user("loader", password="load-password-long")
+league = League.objects.create(name="Load", slug="load")
+Membership.objects.create(league=league, user=user, role=Role.SCORER)
+games = [services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], target=rules.MAX_TARGET, code=f"t{i}") for i in range(16)]
+session = SessionStore()
+session[SESSION_KEY], session[BACKEND_SESSION_KEY] = str(user.pk), "django.contrib.auth.backends.ModelBackend"
+session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+session.create()
+print(json.dumps({"session": session.session_key, "paths": [f"/leagues/load/games/{g.pk}/hands/" for g in games]}))
+"""
+    subprocess.run([python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    env["DJANGO_SETTINGS_MODULE"] = "pitchleague.settings"
+    made = json.loads(subprocess.run([python, "-c", prepare], cwd=ROOT, env=env, check=True, capture_output=True, text=True).stdout)
+    csrf = uuid.uuid4().hex
+    script = OUT / "record_hand.lua"
+    script.write_text(WRK_SCRIPT % {"paths": ", ".join(f'"{p}"' for p in made["paths"]), "session": made["session"], "csrf": csrf})
+    port = "8765"
+    log = open(OUT / f"gunicorn-{name.split()[0].lower()}.log", "w")  # noqa: SIM115  # Open while the server runs.
+    server = subprocess.Popen(
+        [
+            str(ROOT / ".venv" / "bin" / "gunicorn"),
+            "pitchleague.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "4",
+            "--error-logfile",
+            "-",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        for _ in range(60):
+            if subprocess.run(["curl", "-sf", f"http://127.0.0.1:{port}/healthz"], capture_output=True).returncode == 0:
+                break
+            time.sleep(0.5)
+        result = subprocess.run(
+            [
+                wrk,
+                "-t2",
+                f"-c{CONNECTIONS}",
+                f"-d{seconds}s",
+                "--timeout",
+                "10s",
+                "--latency",
+                "-s",
+                str(script),
+                f"http://127.0.0.1:{port}",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+        log.close()
+    output = result.stdout
+    (OUT / f"wrk-{name.split()[0].lower()}.txt").write_text(output)
+    requests = int(re.search(r"(\d+) requests in", output).group(1))
+    # Errors: any answer but 2xx/3xx, and failed connections, reads and writes. wrk also counts as "timeout"
+    # the requests still in flight when it stops; those are checked by counting the hands stored instead.
+    errors = 0
+    match = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    errors += int(match.group(1)) if match else 0
+    match = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output)
+    errors += sum(int(g) for g in match.groups()[:3]) if match else 0
+    stored = int(
+        subprocess.run(
+            [python, "-c", COUNT_HANDS],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    )
+    p50 = re.search(r"50%\s+(\S+)", output).group(1)
+    p99 = re.search(r"99%\s+(\S+)", output).group(1)
+    measured = f"{stored / seconds:,.0f} hands/s ({stored:,} stored of {requests:,} requests, {errors} errors, p50 {p50}, p99 {p99})"
+    server_log = (OUT / f"gunicorn-{name.split()[0].lower()}.log").read_text()
+    # wrk stops with up to one request per connection in flight: stored, but not counted as answered.
+    clean = errors == 0 and requests <= stored <= requests + CONNECTIONS and "Traceback" not in server_log and "locked" not in server_log
+    what = f"Load run, {name}: gunicorn 4 workers, wrk {CONNECTIONS} connections {seconds} s"
+    budget(what, measured, "zero errors, every answered request stored", clean)
+
+
+RESULTS: dict = {}
+COUNT_HANDS = "import django; django.setup(); from scores.models import Hand; print(Hand.objects.filter(game__league__slug='load').count())"
+COUNT_HANDS = "import django; django.setup(); from scores.models import Hand; print(Hand.objects.filter(game__league__slug='load').count())"
+
+
+def write_results(args) -> None:
+    cpu = next(
+        (line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")), "?"
+    )
+    RESULTS["machine"] = f"{platform.system()} {platform.release()}, {os.cpu_count()} cores ({cpu}), Python {platform.python_version()}"
+    RESULTS["budgets"] = BUDGETS
+    (OUT / "results.json").write_text(json.dumps(RESULTS, indent=2))
+    lines = ["| What | Measured | Budget | Result |", "|---|---|---|---|"]
+    for row in BUDGETS:
+        verdict = "—" if row["pass"] is None else "pass" if row["pass"] else "**FAIL**"
+        lines.append(f"| {row['what']} | {row['measured']} | {row['budget']} | {verdict} |")
+    table = "\n".join(lines)
+    (OUT / "results.md").write_text(f"Machine: {RESULTS['machine']}\n\n{table}\n")
+    print("\n" + RESULTS["machine"] + "\n\n" + table)
+    if any(row["pass"] is False for row in BUDGETS):
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
