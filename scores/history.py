@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 
 from . import rules, standings
 from .models import Game, Hand, HandScore, Player, Seat, Side
-from .problems import message as problem_message
+from .problems import located
 
 FORMAT = "pitch-history"
 VERSION = 1
@@ -59,17 +59,12 @@ class Problem(rules.Problem):
     game: str | int | None = None
 
     def __str__(self) -> str:
-        where = []
+        within = []
         if isinstance(self.game, str):
-            where.append(_("game %(id)s") % {"id": json.dumps(self.game, ensure_ascii=False)})
+            within.append(_("game %(id)s") % {"id": json.dumps(self.game, ensure_ascii=False)})
         elif self.game is not None:
-            where.append(_("game %(number)s") % {"number": self.game})
-        if self.hand is not None:
-            where.append(_("hand %(number)s") % {"number": self.hand})
-        if self.field:
-            where.append(self.field)
-        text = problem_message(self)
-        return f"{', '.join(where)}: {text}" if where else text
+            within.append(_("game %(number)s") % {"number": self.game})
+        return located(self, within=within)
 
 
 class HistoryError(rules.RulesError):

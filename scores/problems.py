@@ -53,9 +53,9 @@ def message(problem: rules.Problem) -> str:
     return gettext(problem.template) % {key: _param(key, value) for key, value in params.items()} if params else gettext(problem.template)
 
 
-def located(problem: rules.Problem) -> str:
-    """What is wrong and where, in the active language: ``hand 3, bid: …``."""
-    where = []
+def located(problem: rules.Problem, *, within: Iterable[str] = ()) -> str:
+    """What is wrong and where, in the active language: ``hand 3, bid: …``, after ``within`` (a game, say)."""
+    where = list(within)
     if problem.hand is not None:
         where.append(gettext("hand %(number)s") % {"number": problem.hand})
     if problem.field:

@@ -51,6 +51,13 @@ def owner(make_user, league):
 
 
 @pytest.fixture
+def owner_client(client, owner):
+    """A test client logged in as the league's owner."""
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
 def scorer(client, make_user, league):
     """A test client logged in as a scorer of the league."""
     make_user("sam", league, Role.SCORER)

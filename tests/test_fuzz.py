@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scores import services
-from scores.models import Game, Hand, HandScore, Invite, League, Membership, Player, PlayerRating, Role, Seat, Side
-from tests.conftest import PASSWORD, hand
+from scores.models import Game, Hand, HandScore, Invite, League, Membership, Player, PlayerRating, Seat, Side
+from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db
 FUZZ = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -80,13 +80,6 @@ def form_data(draw, fields: dict[str, list[str]], optional: frozenset[str] = fro
 
 
 @pytest.fixture
-def scorer(client, make_user, league):
-    make_user("sam", league, Role.OWNER)
-    client.login(username="sam", password=PASSWORD)
-    return client
-
-
-@pytest.fixture
 def game(league):
     game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="fuzz")
     services.record_hand(game=game, hand=hand("Ann", 1, "Bob", "Cat"))
@@ -112,52 +105,52 @@ HAND_FIELDS = {
 
 @FUZZ
 @given(data=st.data(), htmx=st.booleans())
-def test_hostile_hand_posts_store_nothing(scorer, game, data, htmx):
+def test_hostile_hand_posts_store_nothing(owner_client, game, data, htmx):
     post = form_data(data.draw, HAND_FIELDS)
     post["number"] = data.draw(st.sampled_from(["2"]) | HOSTILE)
     post["key"] = data.draw(st.sampled_from([str(uuid.uuid4())]) | HOSTILE)
     if data.draw(st.booleans()):
         post["auction"] = data.draw(HOSTILE)
     before = snapshot()
-    response = scorer.post(reverse("scores:hand_create", args=["thursday", game.pk]), post, **(HTMX if htmx else {}))
+    response = owner_client.post(reverse("scores:hand_create", args=["thursday", game.pk]), post, **(HTMX if htmx else {}))
     assert_refused(response, before)
 
 
 @FUZZ
 @given(data=st.data())
-def test_every_field_right_but_the_hidden_ones_wrong_says_so(scorer, game, data):
+def test_every_field_right_but_the_hidden_ones_wrong_says_so(owner_client, game, data):
     post = {"pitcher": "Ann", "bid": "2", "high": "Ann", "low": "Ann", "jack": "-", "game": "-"}
     post["number"] = data.draw(st.sampled_from(["abc", "1.5", "x" * 200, "2\x00"]))
     post["key"] = data.draw(st.sampled_from(["not-a-uuid", "\x00", "1" * 100]))
     before = snapshot()
-    response = scorer.post(reverse("scores:hand_create", args=["thursday", game.pk]), post, **HTMX)
+    response = owner_client.post(reverse("scores:hand_create", args=["thursday", game.pk]), post, **HTMX)
     assert_refused(response, before)
     assert "reload the page" in response.content.decode()
 
 
 @FUZZ
 @given(number=HOSTILE.filter(lambda v: v.strip().lstrip("+").lstrip("0") != "1" or v.strip() in ("", "0", "-0")))
-def test_hostile_undo_posts_undo_nothing(scorer, game, number):
+def test_hostile_undo_posts_undo_nothing(owner_client, game, number):
     before = snapshot()
-    response = scorer.post(reverse("scores:hand_undo", args=["thursday", game.pk]), {"number": number}, **HTMX)
+    response = owner_client.post(reverse("scores:hand_undo", args=["thursday", game.pk]), {"number": number}, **HTMX)
     assert_refused(response, before)
 
 
 @FUZZ
 @given(data=st.data(), number=st.integers(min_value=0, max_value=10**25))
-def test_hostile_edits_and_deletes_change_nothing(scorer, game, data, number):
+def test_hostile_edits_and_deletes_change_nothing(owner_client, game, data, number):
     before = snapshot()
     post = form_data(data.draw, HAND_FIELDS)
-    response = scorer.post(reverse("scores:hand_edit", args=["thursday", game.pk, 1]), post)
+    response = owner_client.post(reverse("scores:hand_edit", args=["thursday", game.pk, 1]), post)
     assert_refused(response, before)
     if number != 1:
-        assert_refused(scorer.post(reverse("scores:hand_edit", args=["thursday", game.pk, number]), post), before)
-        assert_refused(scorer.post(reverse("scores:hand_delete", args=["thursday", game.pk, number])), before)
+        assert_refused(owner_client.post(reverse("scores:hand_edit", args=["thursday", game.pk, number]), post), before)
+        assert_refused(owner_client.post(reverse("scores:hand_delete", args=["thursday", game.pk, number])), before)
 
 
 @FUZZ
 @given(data=st.data())
-def test_hostile_new_game_posts_start_nothing(scorer, game, other_league_ids, data):
+def test_hostile_new_game_posts_start_nothing(owner_client, game, other_league_ids, data):
     ours = [str(pk) for pk in Player.objects.filter(league__slug="thursday").values_list("pk", flat=True)]
     fields = {
         "players": [*ours, str(other_league_ids["player"])],
@@ -175,7 +168,7 @@ def test_hostile_new_game_posts_start_nothing(scorer, game, other_league_ids, da
     else:
         post[bad] = data.draw(HOSTILE.filter(lambda v: v.strip() not in fields[bad]))
     before = snapshot()
-    response = scorer.post(reverse("scores:game_new", args=["thursday"]), post)
+    response = owner_client.post(reverse("scores:game_new", args=["thursday"]), post)
     assert_refused(response, before)
 
 
@@ -186,44 +179,44 @@ def unreadable(auction: str) -> bool:
 
 @FUZZ
 @given(bids=HOSTILE, auction=HOSTILE)
-def test_hostile_auction_query_strings_are_answered_with_a_message(scorer, game, bids, auction):
+def test_hostile_auction_query_strings_are_answered_with_a_message(owner_client, game, bids, auction):
     before = snapshot()
-    response = scorer.get(reverse("scores:auction", args=["thursday", game.pk]), {"bids": bids})
+    response = owner_client.get(reverse("scores:auction", args=["thursday", game.pk]), {"bids": bids})
     assert_refused(response, before, allowed=(200, 302), message=unreadable(bids))
-    response = scorer.get(reverse("scores:game_detail", args=["thursday", game.pk]), {"auction": auction})
+    response = owner_client.get(reverse("scores:game_detail", args=["thursday", game.pk]), {"auction": auction})
     assert_refused(response, before, allowed=(200,), message=unreadable(auction))
 
 
 @FUZZ
 @given(data=st.data(), htmx=st.booleans())
-def test_hostile_standings_and_game_list_parameters_are_400_with_a_message(scorer, game, other_league_ids, data, htmx):
+def test_hostile_standings_and_game_list_parameters_are_400_with_a_message(owner_client, game, other_league_ids, data, htmx):
     standings = {k: data.draw(HOSTILE) for k in ("sort", "order", "start", "end", "mode", "page") if data.draw(st.booleans())}
     standings[data.draw(st.sampled_from(["sort", "start", "end", "mode"]))] = data.draw(HOSTILE.filter(lambda v: v.strip() != ""))
     before = snapshot()
-    response = scorer.get(reverse("scores:league_detail", args=["thursday"]), standings, **(HTMX if htmx else {}))
+    response = owner_client.get(reverse("scores:league_detail", args=["thursday"]), standings, **(HTMX if htmx else {}))
     assert_refused(response, before, allowed=(400,))
     games = {k: data.draw(HOSTILE) for k in ("player", "status", "start", "end", "page") if data.draw(st.booleans())}
     games[data.draw(st.sampled_from(["player", "status", "start", "end"]))] = data.draw(
         HOSTILE.filter(lambda v: v.strip() != "") | st.just(str(other_league_ids["player"]))
     )
-    response = scorer.get(reverse("scores:game_list", args=["thursday"]), games)
+    response = owner_client.get(reverse("scores:game_list", args=["thursday"]), games)
     assert_refused(response, before, allowed=(400,))
 
 
 @FUZZ
 @given(name=st.sampled_from(["", "   ", "x" * 101, "Pub\x00"]) | st.text(min_size=101, max_size=300), role=HOSTILE)
-def test_hostile_league_member_and_invite_forms_change_nothing(scorer, league, make_user, name, role):
-    member = Membership.objects.get(league=league, user__username="sam")
+def test_hostile_league_member_and_invite_forms_change_nothing(owner_client, league, make_user, name, role):
+    member = Membership.objects.get(league=league, user__username="olive")
     before = snapshot()
-    assert_refused(scorer.post(reverse("scores:league_settings", args=["thursday"]), {"name": name}), before, allowed=(400,))
-    assert_refused(scorer.post(reverse("scores:league_new"), {"name": name}), before, allowed=(200, 400))
+    assert_refused(owner_client.post(reverse("scores:league_settings", args=["thursday"]), {"name": name}), before, allowed=(400,))
+    assert_refused(owner_client.post(reverse("scores:league_new"), {"name": name}), before, allowed=(200, 400))
     if role.strip() not in ("scorer", "viewer"):
-        assert_refused(scorer.post(reverse("scores:invite_new", args=["thursday"]), {"role": role}), before, allowed=(400,))
+        assert_refused(owner_client.post(reverse("scores:invite_new", args=["thursday"]), {"role": role}), before, allowed=(400,))
     if role.strip() != "owner":
-        response = scorer.post(reverse("scores:member_role", args=["thursday", member.pk]), {f"m{member.pk}-role": role}, follow=True)
+        response = owner_client.post(reverse("scores:member_role", args=["thursday", member.pk]), {f"m{member.pk}-role": role}, follow=True)
         assert_refused(response, before)
     if role not in ("on", "off", "new"):
-        response = scorer.post(reverse("scores:league_public_link", args=["thursday"]), {"action": role}, follow=True)
+        response = owner_client.post(reverse("scores:league_public_link", args=["thursday"]), {"action": role}, follow=True)
         assert_refused(response, before)
 
 
@@ -232,22 +225,22 @@ NUL_ID = b'{"format": "pitch-history", "version": 1, "games": [{"id": "\\u0000",
 
 @FUZZ
 @given(content=st.binary(max_size=300) | HOSTILE.map(str.encode) | st.just(NUL_ID))
-def test_hostile_uploads_import_nothing(scorer, game, content):
+def test_hostile_uploads_import_nothing(owner_client, game, content):
     before = snapshot()
     upload = SimpleUploadedFile("history.json", content, content_type="application/json")
-    response = scorer.post(reverse("scores:league_import", args=["thursday"]), {"file": upload})
+    response = owner_client.post(reverse("scores:league_import", args=["thursday"]), {"file": upload})
     assert_refused(response, before, allowed=(400,))
 
 
 @FUZZ
 @given(token=HOSTILE.filter(lambda v: v and "/" not in v), pk=st.just(0) | st.integers(min_value=10**5, max_value=10**25))
-def test_hostile_ids_and_tokens_in_urls_are_404(scorer, game, other_league_ids, token, pk):
+def test_hostile_ids_and_tokens_in_urls_are_404(owner_client, game, other_league_ids, token, pk):
     before = snapshot()
     for url in (f"/watch/{token}/", f"/p/{token}/", f"/invite/{token}/", f"/p/{token}/games/{pk}/"):
-        assert_refused(scorer.get(url), before, allowed=(404,))
+        assert_refused(owner_client.get(url), before, allowed=(404,))
     for name in ("game_detail", "auction", "hand_create", "hand_undo"):
         for game_pk in (pk, other_league_ids["game"]):
             url = reverse(f"scores:{name}", args=["thursday", game_pk])
-            assert_refused(scorer.post(url) if name.startswith("hand") else scorer.get(url), before, allowed=(404,))
-    assert_refused(scorer.get(reverse("scores:player_detail", args=["thursday", pk])), before, allowed=(404,))
-    assert_refused(scorer.get(reverse("scores:player_detail", args=["thursday", other_league_ids["player"]])), before, allowed=(404,))
+            assert_refused(owner_client.post(url) if name.startswith("hand") else owner_client.get(url), before, allowed=(404,))
+    assert_refused(owner_client.get(reverse("scores:player_detail", args=["thursday", pk])), before, allowed=(404,))
+    assert_refused(owner_client.get(reverse("scores:player_detail", args=["thursday", other_league_ids["player"]])), before, allowed=(404,))

@@ -13,12 +13,6 @@ from .conftest import hand
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def owner_client(client, owner):
-    client.force_login(owner)
-    return client
-
-
 def _role(league, user) -> str | None:
     membership = Membership.objects.filter(league=league, user=user).first()
     return membership.role if membership else None
