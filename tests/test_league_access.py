@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from scores import services
-from scores.models import Invite, League, Membership, Role
+from scores.models import Game, Hand, Invite, League, Membership, Role
 
 from .conftest import hand
 
@@ -35,6 +36,7 @@ def world(league, make_user, four_player_game):
         "player": four_player_game.seats.first().player,
         "invite": Invite.objects.create(league=league, role=Role.SCORER),
         "member": Membership.objects.get(user=other),
+        "open_game": services.start_game(league=league, seats=["Ann", "Bob"], code="open"),
     }
 
 
@@ -50,22 +52,35 @@ READ_PAGES = {
     "game_list": lambda w: reverse("scores:game_list", args=["thursday"]),
     "player_detail": lambda w: reverse("scores:player_detail", args=["thursday", w["player"].pk]),
     "game_detail": lambda w: reverse("scores:game_detail", args=["thursday", w["game"].pk]),
+    "league_export_json": lambda w: reverse("scores:league_export_json", args=["thursday"]),
+    "league_export_csv": lambda w: reverse("scores:league_export_csv", args=["thursday"]),
+    "game_export_json": lambda w: reverse("scores:game_export_json", args=["thursday", w["game"].pk]),
+    "game_export_csv": lambda w: reverse("scores:game_export_csv", args=["thursday", w["game"].pk]),
+}
+SCORER_PAGES = {
+    "game_new": lambda w: reverse("scores:game_new", args=["thursday"]),
+    "hand_edit": lambda w: reverse("scores:hand_edit", args=["thursday", w["game"].pk, 1]),
+    "auction": lambda w: reverse("scores:auction", args=["thursday", w["open_game"].pk]),
 }
 OWNER_PAGES = {
+    "league_import": lambda w: reverse("scores:league_import", args=["thursday"]),
     "league_settings": lambda w: reverse("scores:league_settings", args=["thursday"]),
     "member_list": lambda w: reverse("scores:member_list", args=["thursday"]),
     "league_delete": lambda w: reverse("scores:league_delete", args=["thursday"]),
 }
 EXPECTED_READ = {"owner": 200, "scorer": 200, "viewer": 200, "stranger": 404, "anonymous": 302}
+EXPECTED_SCORER = {"owner": 200, "scorer": 200, "viewer": 404, "stranger": 404, "anonymous": 302}
 EXPECTED_OWNER = {"owner": 200, "scorer": 404, "viewer": 404, "stranger": 404, "anonymous": 302}
-TABLE = [(page, role, EXPECTED_READ[role]) for page in READ_PAGES for role in ROLES] + [
-    (page, role, EXPECTED_OWNER[role]) for page in OWNER_PAGES for role in ROLES
-]
+TABLE = (
+    [(page, role, EXPECTED_READ[role]) for page in READ_PAGES for role in ROLES]
+    + [(page, role, EXPECTED_SCORER[role]) for page in SCORER_PAGES for role in ROLES]
+    + [(page, role, EXPECTED_OWNER[role]) for page in OWNER_PAGES for role in ROLES]
+)
 
 
 @pytest.mark.parametrize(("page", "role", "status"), TABLE)
 def test_member_pages_answer_each_role(client, world, page, role, status):
-    url = {**READ_PAGES, **OWNER_PAGES}[page](world)
+    url = {**READ_PAGES, **SCORER_PAGES, **OWNER_PAGES}[page](world)
     response = _client(client, world, role).get(url)
     assert response.status_code == status
     if status == 302:
@@ -158,3 +173,78 @@ def test_a_get_never_changes_the_league(client, world, write):
     before = _snapshot(world)
     _client(client, world, "owner").get(url(world))
     assert _snapshot(world) == before
+
+
+# Scorer writes: viewers, strangers and the logged-out get 404 (or the log-in page) and nothing changes.
+SCORER_WRITES = {
+    "hand_create": (
+        lambda w: reverse("scores:hand_create", args=["thursday", w["open_game"].pk]),
+        lambda w: {
+            "number": 1,
+            "key": "8a6e0804-2bd0-4672-b79a-4d5b9f0ad1b1",
+            "pitcher": "Ann",
+            "bid": 1,
+            "high": "Ann",
+            "low": "Ann",
+            "jack": "-",
+            "game": "-",
+        },
+    ),
+    "hand_undo": (lambda w: reverse("scores:hand_undo", args=["thursday", w["game"].pk]), lambda w: {"number": 2}),
+    "hand_edit": (
+        lambda w: reverse("scores:hand_edit", args=["thursday", w["game"].pk, 1]),
+        lambda w: {"pitcher": "Bob", "bid": 1, "high": "Bob", "low": "Bob", "jack": "-", "game": "-"},
+    ),
+    "hand_delete": (lambda w: reverse("scores:hand_delete", args=["thursday", w["game"].pk, 1]), lambda w: {}),
+    "game_new": (
+        lambda w: reverse("scores:game_new", args=["thursday"]),
+        lambda w: {"new_1": "Zed", "new_2": "Yan", "mode": "solo", "target": "7", "first_dealer": "1", "team1": "A", "team2": "B"},
+    ),
+}
+
+
+def _games_snapshot() -> list:
+    return sorted(Hand.objects.values_list("game__code", "number", "pitcher__player__name", "bid")) + sorted(
+        Game.objects.values_list("code", "status")
+    )
+
+
+@pytest.mark.parametrize("role", ["viewer", "stranger", "anonymous"])
+@pytest.mark.parametrize("write", SCORER_WRITES)
+def test_only_scorers_and_owners_may_record_and_fix_hands(client, world, role, write):
+    url, data = SCORER_WRITES[write]
+    before = _games_snapshot()
+    response = _client(client, world, role).post(url(world), data(world))
+    assert response.status_code == (302 if role == "anonymous" else 404)
+    if role == "anonymous":
+        assert response["Location"].startswith(reverse("login"))
+    assert _games_snapshot() == before
+
+
+def test_only_the_owner_may_import(client, world):
+    upload = b'{"format": "pitch-history", "version": 1, "games": [{"id": "new", "seats": ["Ann", "Bob"], "hands": []}]}'
+    for role in ["scorer", "viewer", "stranger"]:
+        response = _client(client, world, role).post(
+            reverse("scores:league_import", args=["thursday"]), {"file": SimpleUploadedFile("h.json", upload)}
+        )
+        assert response.status_code == 404
+        client.logout()
+    assert not Game.objects.filter(code="new").exists()
+
+
+def test_every_league_address_is_in_these_tables():
+    """A new page or action under /leagues/<slug>/ must say here who may use it."""
+    from scores.urls import urlpatterns
+
+    named = {p.name for p in urlpatterns if str(p.pattern).startswith("leagues/<slug:slug>/")}
+    covered = set(READ_PAGES) | set(SCORER_PAGES) | set(OWNER_PAGES) | set(WRITES) | set(SCORER_WRITES)
+    assert named - covered == set()
+
+
+@pytest.mark.parametrize("write", SCORER_WRITES)
+def test_a_scorer_may_record_and_fix_hands(client, world, write):
+    url, data = SCORER_WRITES[write]
+    before = _games_snapshot()
+    response = _client(client, world, "scorer").post(url(world), data(world))
+    assert response.status_code == 302
+    assert _games_snapshot() != before
