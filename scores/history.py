@@ -401,6 +401,12 @@ def stored_games(games: QuerySet[Game], chunk_size: int | None = None) -> Iterat
     Reads stored results only (nothing is replayed): five queries per chunk of
     ``chunk_size`` games, however many hands they have.
     """
+    for found in _stored(games, chunk_size):
+        yield _game_document(*found)
+
+
+def _stored(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[tuple]:
+    """Each game with its sides, seats, hands (tuples, ``HAND_COLUMNS``) and the chunk's scores by hand and side."""
     chunk_size = chunk_size or CHUNK_SIZE
     ordered = games.order_by("played_on", "pk").only("pk", "code", "played_on", "target", "partnership", "winner_id")
     for chunk in batched(ordered.iterator(chunk_size=chunk_size), chunk_size):
@@ -412,23 +418,22 @@ def stored_games(games: QuerySet[Game], chunk_size: int | None = None) -> Iterat
         seat_rows = Seat.objects.filter(game_id__in=ids).order_by("game_id", "position")
         for row in seat_rows.values_list("pk", "game_id", "position", "side_id", "player__name"):
             seats[row[1]].append((row[0], row[2], row[3], row[4]))
-        hands: dict[int, list[dict]] = defaultdict(list)
-        for row in (
-            Hand.objects.filter(game_id__in=ids)
-            .order_by("game_id", "number")
-            .values("pk", "game_id", "dealer_id", "pitcher_id", "bid", "auction", "high_id", "low_id", "jack_id", "game_point_id", "set")
-        ):
-            hands[row["game_id"]].append(row)
+        hands: dict[int, list[tuple]] = defaultdict(list)
+        for game_id, *row in Hand.objects.filter(game_id__in=ids).order_by("game_id", "number").values_list("game_id", *HAND_COLUMNS):
+            hands[game_id].append(row)
         scores: dict[int, dict[int, tuple[int, int, int]]] = defaultdict(dict)
         for hand_id, side_id, won, delta, total in HandScore.objects.filter(hand__game_id__in=ids).values_list(
             "hand_id", "side_id", "won", "delta", "total"
         ):
             scores[hand_id][side_id] = (won, delta, total)
         for game in chunk:
-            yield _game_document(game, sides[game.pk], seats[game.pk], hands[game.pk], scores)
+            yield game, sides[game.pk], seats[game.pk], hands[game.pk], scores
 
 
-def _game_document(game: Game, sides: list[tuple[int, str]], seats: list[tuple], hands: list[dict], scores: dict) -> dict:
+HAND_COLUMNS = ("pk", "dealer_id", "pitcher_id", "bid", "auction", "high_id", "low_id", "jack_id", "game_point_id", "set")
+
+
+def _game_document(game: Game, sides: list[tuple[int, str]], seats: list[tuple], hands: list[tuple], scores: dict) -> dict:
     side_name = dict(sides)
     seat_name = {pk: name for pk, _, _, name in seats}
     name_at = {position: name for _, position, _, name in seats}
@@ -437,23 +442,23 @@ def _game_document(game: Game, sides: list[tuple[int, str]], seats: list[tuple],
         rules_["teams"] = [{"name": name, "players": [n for _, _, side, n in seats if side == pk]} for pk, name in sides]
     totals = {name: 0 for _, name in sides}
     written = []
-    for hand in hands:
-        score = scores[hand["pk"]]
-        entry: dict = {"dealer": seat_name[hand["dealer_id"]]}
-        if hand["auction"] is not None:
-            entry["bids"] = [[name_at[position], bid] for position, bid in hand["auction"]]
+    for pk, dealer_id, pitcher_id, bid, auction, high_id, low_id, jack_id, game_point_id, set_ in hands:
+        score = scores[pk]
+        entry: dict = {"dealer": seat_name[dealer_id]}
+        if auction is not None:
+            entry["bids"] = [[name_at[position], bid] for position, bid in auction]
         entry.update(
-            pitcher=seat_name[hand["pitcher_id"]],
-            bid=hand["bid"],
-            high=side_name[hand["high_id"]],
-            low=side_name[hand["low_id"]],
-            jack=side_name.get(hand["jack_id"]),
-            game=side_name.get(hand["game_point_id"]),
+            pitcher=seat_name[pitcher_id],
+            bid=bid,
+            high=side_name[high_id],
+            low=side_name[low_id],
+            jack=side_name.get(jack_id),
+            game=side_name.get(game_point_id),
             won={name: score[pk][0] for pk, name in sides},
             delta={name: score[pk][1] for pk, name in sides},
             totals={name: score[pk][2] for pk, name in sides},
         )
-        entry["set"] = hand["set"]
+        entry["set"] = set_
         totals = entry["totals"]
         written.append(entry)
     return {
@@ -466,16 +471,44 @@ def _game_document(game: Game, sides: list[tuple[int, str]], seats: list[tuple],
     }
 
 
+def _game_json(game: Game, sides: list[tuple[int, str]], seats: list[tuple], hands: list[tuple], scores: dict) -> str:
+    """``_game_text(_game_document(...))``, byte for byte, with each hand's line written from its row.
+
+    An export has hundreds of thousands of hands: a dict per hand and a json.dumps each cost twice the
+    rest of the export, so names are quoted once per game and a hand's line is one f-string.
+    """
+    document = _game_document(game, sides, seats, hands[-1:], scores)  # Everything but the hands (the last gives the totals).
+    side = {pk: _dump(name) for pk, name in sides}
+    seat = {pk: _dump(name) for pk, _, _, name in seats}
+    at = {position: _dump(name) for _, position, _, name in seats}
+    lines = []
+    for pk, dealer_id, pitcher_id, bid, auction, high_id, low_id, jack_id, game_point_id, set_ in hands:
+        score = scores[pk]
+        bids = ""
+        if auction is not None:
+            bids = ', "bids": [' + ", ".join(f"[{at[p]}, {'null' if b is None else b}]" for p, b in auction) + "]"
+        won = ", ".join(f"{side[s]}: {score[s][0]}" for s in side)
+        delta = ", ".join(f"{side[s]}: {score[s][1]}" for s in side)
+        totals = ", ".join(f"{side[s]}: {score[s][2]}" for s in side)
+        lines.append(
+            f'        {{"dealer": {seat[dealer_id]}{bids}, "pitcher": {seat[pitcher_id]}, "bid": {bid}, '
+            f'"high": {side[high_id]}, "low": {side[low_id]}, "jack": {side.get(jack_id, "null")}, '
+            f'"game": {side.get(game_point_id, "null")}, "won": {{{won}}}, "delta": {{{delta}}}, "totals": {{{totals}}}, '
+            f'"set": {"true" if set_ else "false"}}}'
+        )
+    return _game_text(document, lines)
+
+
 def _dump(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _game_text(game: dict) -> str:
-    """A game as readable JSON: a line per field and a line per hand."""
+def _game_text(game: dict, hand_lines: list[str] | None = None) -> str:
+    """A game as readable JSON: a line per field and a line per hand (``hand_lines``, if already written)."""
     lines = []
     for key, value in game.items():
         if key == "hands" and value:
-            inner = ",\n".join(f"        {_dump(hand)}" for hand in value)
+            inner = ",\n".join(hand_lines if hand_lines is not None else (f"        {_dump(hand)}" for hand in value))
             lines.append(f'      "hands": [\n{inner}\n      ]')
         else:
             lines.append(f"      {_dump(key)}: {_dump(value)}")
@@ -494,8 +527,8 @@ def export_json(games: QuerySet[Game], *, league_name: str, exported_at: datetim
         '  "games": ['
     )
     separator = "\n"
-    for game in stored_games(games):
-        yield separator + _game_text(game)
+    for found in _stored(games):
+        yield separator + _game_json(*found)
         separator = ",\n"
     yield ("\n  ]" if separator != "\n" else "]") + "\n}\n"
 

@@ -13,8 +13,8 @@ import itertools
 import uuid
 from collections.abc import Sequence
 
-from django.db import IntegrityError, transaction
-from django.db.models import F, OuterRef, Q, Subquery
+from django.db import IntegrityError, connection, transaction
+from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -52,8 +52,12 @@ class GameState:
         return rules.replay(self.table, self.inputs if inputs is None else inputs)
 
 
-def load_game(game: Game) -> GameState:
-    """Read a game's seats, sides and hands into the engine's terms, in three queries."""
+def load_game(game: Game, *, last_hand_only: bool = False) -> GameState:
+    """Read a game's seats, sides and hands into the engine's terms, in three queries.
+
+    ``last_hand_only`` reads only the latest hand (``hands`` and ``inputs`` then hold just it): enough for the
+    table and who deals next, as a hand form needs, without reading a long game's every hand.
+    """
     sides = list(Side.objects.filter(game=game).order_by("position"))
     seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
     side_names = {side.pk: side.name for side in sides}
@@ -62,7 +66,11 @@ def load_game(game: Game) -> GameState:
     if game.partnership:
         teams = tuple(rules.Team(side.name, tuple(seat_names[s.pk] for s in seats if s.side_id == side.pk)) for side in sides)
     table = rules.Table(seats=tuple(seat_names[s.pk] for s in seats), target=game.target, teams=teams)
-    hands = list(Hand.objects.filter(game=game).order_by("number"))
+    hands = (
+        list(Hand.objects.filter(game=game).order_by("-number")[:1])
+        if last_hand_only
+        else list(Hand.objects.filter(game=game).order_by("number"))
+    )
     names_by_position = {seat.position: seat_names[seat.pk] for seat in seats}
 
     def side(pk: int | None) -> str | None:
@@ -246,12 +254,22 @@ def _finish(state: GameState, result: rules.Replay) -> None:
     was_finished = game.is_finished
     game.winner = state.sides[result.winner] if result.winner else None
     game.status = Game.Status.FINISHED if result.winner else Game.Status.IN_PROGRESS
-    game.version = F("version") + 1
+    game.version += 1  # The row is locked (_locked) and was read under the lock: no other write can slip in between.
     game.save(update_fields=["winner", "status", "version", "updated_at"])
-    game.refresh_from_db(fields=["version"])
-    Seat.objects.bulk_update(_count_figures(state, result), Seat.FIGURES)
+    _save_figures(_count_figures(state, result))
     if was_finished or game.is_finished:  # Only finished games are rated: a hand of a game in progress changes no rating.
         update_ratings(league=League(pk=game.league_id), from_game=game)
+
+
+def _save_figures(seats: list[Seat]) -> None:
+    """Store the seats' figures: one UPDATE statement run per seat, as bulk_update's CASE expressions cost
+    more to build than a game's whole replay."""
+    table = connection.ops.quote_name(Seat._meta.db_table)
+    columns = ", ".join(f"{connection.ops.quote_name(Seat._meta.get_field(name).column)} = %s" for name in Seat.FIGURES)
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"UPDATE {table} SET {columns} WHERE id = %s", [[*(getattr(seat, name) for name in Seat.FIGURES), seat.pk] for seat in seats]
+        )
 
 
 RATING_MODEL = PlackettLuce()
@@ -314,11 +332,11 @@ def record_hand(*, game: Game, hand: rules.Hand, number: int | None = None, idem
     already stored under it and changes nothing.
     """
     game = _locked(game)
-    if idempotency_key is not None:
-        already = Hand.objects.filter(game=game, idempotency_key=idempotency_key).first()
+    state = load_game(game)
+    if idempotency_key is not None:  # Among the hands just read: no query of its own.
+        already = next((stored for stored in state.hands if stored.idempotency_key == idempotency_key), None)
         if already is not None:
             return already
-    state = load_game(game)
     next_number = len(state.hands) + 1
     if number is not None and number < next_number:
         raise HandAlreadyRecorded(number)

@@ -8,15 +8,14 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch
-from django.http import Http404, HttpRequest, HttpResponse
+from django.db import connection
+from django.db.models import Prefetch, prefetch_related_objects
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext, pgettext
-from django.views.decorators.cache import cache_control
-from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
-from django.views.decorators.vary import vary_on_headers
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from . import rules, services
 from .forms import HandForm, NewGameForm, add_problems, describe_problems, format_auction, parse_auction
@@ -97,25 +96,28 @@ def game_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def game_context(request: HttpRequest, game: Game, membership: Membership, *, form: HandForm | None = None, notice: str = "") -> dict:
     """Everything the game page shows; a fresh hand form for scorers while the game is on."""
     context = scoreboard_context(game)
-    state = context["state"]
-    can_score = membership.allows(Role.SCORER)
-    if form is None and can_score and not game.is_finished:
-        form = HandForm(table=state.table, dealer=state.next_dealer, initial={"number": len(state.hands) + 1, "key": uuid.uuid4()})
     context.update(
-        membership=membership,
-        can_score=can_score,
-        form=form if not game.is_finished else None,
+        _scoring_context(game, membership, context["state"], context["dealer"], context["next_number"], form=form),
         notice=notice,
         watch_url=request.build_absolute_uri(reverse("scores:watch", args=[game.share_token])),
     )
     return context
 
 
+def _scoring_context(game: Game, membership: Membership, state: services.GameState, dealer: str, number: int, *, form=None) -> dict:
+    """The hand form (a fresh one with a new key unless given) while the game is on and the user may score."""
+    can_score = membership.allows(Role.SCORER)
+    if form is None and can_score and not game.is_finished:
+        form = HandForm(table=state.table, dealer=dealer, initial={"number": number, "key": uuid.uuid4()})
+    return {"membership": membership, "can_score": can_score, "form": form if not game.is_finished else None}
+
+
 def _game_response(request: HttpRequest, game: Game, membership: Membership, *, form=None, notice: str = "") -> HttpResponse:
     """After a write: the game fragment for htmx, or back to the game page (POST-redirect-GET)."""
     if request.htmx:
         game.refresh_from_db()
-        response = render(request, "scores/game_detail.html#live", game_context(request, game, membership, form=form, notice=notice))
+        context = game_context(request, game, membership, form=form, notice=notice)
+        response = render(request, "scores/game_detail.html#refreshed", context)
     elif form is not None:
         game.refresh_from_db()
         response = render(request, "scores/game_detail.html", game_context(request, game, membership, form=form))
@@ -127,17 +129,36 @@ def _game_response(request: HttpRequest, game: Game, membership: Membership, *, 
     return response
 
 
+def _saved_response(request: HttpRequest, game: Game, membership: Membership, state: services.GameState, saved: Hand) -> HttpResponse:
+    """A hand saved with htmx: the scoreboard, a fresh form and the new hand's row, not the whole game again.
+
+    ``state`` is the game as read before the hand (seats and sides do not change with a hand); the row is
+    added to the history out of band. The score chart below the history catches up on the next page load.
+    """
+    locked = saved.game  # The game row as the write left it (read again only if the key was a repeat).
+    game.status, game.winner, game.version = locked.status, locked.winner, locked.version
+    prefetch_related_objects([saved], Prefetch("scores", queryset=HandScore.objects.order_by("side__position")))
+    dealer = state.table.left_of(saved.dealer.player.name)
+    context = _scoreboard(game, state, saved, saved.number, dealer)
+    context.update(_scoring_context(game, membership, state, dealer, saved.number + 1), saved_hand=saved, undo_oob=True)
+    response = render(request, "scores/game_detail.html#saved", context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
 @login_required
 @require_POST
 def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Save the next hand. A repeated key stores nothing twice; a hand number already taken is refused."""
     game, membership = _get_game_for(request.user, slug, pk, Role.SCORER)
-    state = services.load_game(game)
+    state = services.load_game(game, last_hand_only=True)  # The table and the dealer; record_hand reads the rest.
     form = HandForm(request.POST, table=state.table, dealer=state.next_dealer)
     if not form.is_valid():
         return _game_response(request, game, membership, form=form)
     try:
-        services.record_hand(game=game, hand=form.to_hand(), number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["key"])
+        saved = services.record_hand(
+            game=game, hand=form.to_hand(), number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["key"]
+        )
     except services.HandAlreadyRecorded as error:
         return _game_response(request, game, membership, notice=f"{error} {gettext('Here is the game as it stands now.')}")
     except rules.RulesError as error:
@@ -145,6 +166,9 @@ def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             return _game_response(request, game, membership, notice=gettext("The game is over: no more hands can be entered."))
         add_problems(form, error)
         return _game_response(request, game, membership, form=form)
+    # The page showed the hands up to this one: add its row. The first hand replaces "No hands yet.": the whole part.
+    if request.htmx and saved.number == form.cleaned_data["number"] > 1:
+        return _saved_response(request, game, membership, state, saved)
     return _game_response(request, game, membership)
 
 
@@ -256,55 +280,77 @@ def auction(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(request, "scores/auction.html", context)
 
 
-def _watch_etag(request: HttpRequest, token: str) -> str | None:
+def _watch_etag(request: HttpRequest, version: int) -> str:
     """The game's version, and whether this is the fragment or the page: same ETag, same response."""
-    version = Game.objects.filter(share_token=token).values_list("version", flat=True).first()
-    if version is None:
-        return None
-    return f"{version}-{'fragment' if request.htmx else 'page'}"
+    return f'"{version}-{"fragment" if request.htmx else "page"}"'
+
+
+# The poll's one query, as plain SQL: the ORM's query building costs more than the indexed lookup itself.
+_WATCH_VERSION_SQL = f"SELECT version FROM {connection.ops.quote_name(Game._meta.db_table)} WHERE share_token = %s"
 
 
 @require_safe
-@vary_on_headers("HX-Request")
-@cache_control(no_cache=True)
-@condition(etag_func=_watch_etag)
 def watch(request: HttpRequest, token: str) -> HttpResponse:
-    """The read-only scoreboard anyone with the link can follow; polled, answered 304 when nothing changed."""
-    game = get_object_or_404(Game.objects.select_related("league", "winner"), share_token=token)
-    template = "scores/watch.html#live" if request.htmx else "scores/watch.html"
-    return render(request, template, scoreboard_context(game))
+    """The read-only scoreboard anyone with the link can follow; polled, answered 304 when nothing changed.
+
+    Phones poll every few seconds, so the unchanged case is kept as cheap as a trivial view: one indexed
+    query for the version, compared with If-None-Match by hand (no conditional-view decorators, no template).
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_WATCH_VERSION_SQL, [token])
+        found = cursor.fetchone()
+    if found is None:
+        raise Http404
+    etag = _watch_etag(request, found[0])
+    wanted = request.headers.get("If-None-Match", "")
+    if etag in wanted or wanted.strip() == "*":  # A list of quoted tags (W/ or not): ours cannot be part of another.
+        response = HttpResponseNotModified()
+    else:
+        game = get_object_or_404(Game.objects.select_related("league", "winner"), share_token=token)
+        template = "scores/watch.html#live" if request.htmx else "scores/watch.html"
+        response = render(request, template, scoreboard_context(game))
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    response["Vary"] = "HX-Request"
+    return response
 
 
 def scoreboard_context(game: Game) -> dict:
     """Sides with their totals, who deals next and the hands with each side's change, in a fixed number of queries."""
     state = services.load_game(game)
-    sides = list(state.sides.values())
     hands = list(
         game.hands.select_related("dealer__player", "pitcher__player", "high", "low", "jack", "game_point")
         .prefetch_related(Prefetch("scores", queryset=HandScore.objects.order_by("side__position")))
         .order_by("number")
     )
+    context = _scoreboard(game, state, hands[-1] if hands else None, len(hands), state.next_dealer)
+    context["hands"] = hands
+    return context
+
+
+def _scoreboard(game: Game, state: services.GameState, last: Hand | None, number: int, dealer: str) -> dict:
+    """The scoreboard after hand ``number`` (``last``, its scores prefetched), ``dealer`` dealing next."""
+    sides = list(state.sides.values())
     totals = {side.pk: 0 for side in sides}
-    if hands:
-        totals.update({score.side_id: score.total for score in hands[-1].scores.all()})
+    if last is not None:
+        totals.update({score.side_id: score.total for score in last.scores.all()})
     best = max(totals.values(), default=0)
     members = {side.pk: [name for name, seat in state.seats.items() if seat.side_id == side.pk] for side in sides}
     rows = [
-        {"side": side, "total": totals[side.pk], "leading": totals[side.pk] == best and bool(hands), "members": members[side.pk]}
+        {"side": side, "total": totals[side.pk], "leading": totals[side.pk] == best and last is not None, "members": members[side.pk]}
         for side in sides
     ]
-    dealer = state.next_dealer
     return {
         "game": game,
         "league": game.league,
         "state": state,
         "sides": sides,
         "rows": rows,
-        "hands": hands,
-        "next_number": len(hands) + 1,
+        "last_number": number,
+        "next_number": number + 1,
         "dealer": dealer,
         "first_bidder": state.table.left_of(dealer),
-        "last_result": _result_line(hands[-1]) if hands else "",
+        "last_result": _result_line(last) if last is not None else "",
     }
 
 

@@ -7,7 +7,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scores import services
+from scores import rules, services
 from scores.models import Game, Hand, Role
 from tests.conftest import PASSWORD, hand
 
@@ -185,3 +185,49 @@ def test_game_page_queries_do_not_grow_with_hands(scorer, four_player_game, djan
 def test_game_page_shows_the_watch_link_to_members(scorer, four_player_game):
     html = scorer.get(game_url(four_player_game)).content.decode()
     assert f"/watch/{four_player_game.share_token}/" in html
+
+
+def test_a_hand_saved_with_htmx_adds_only_its_row_to_the_history(scorer, four_player_game):
+    for h in [hand("Bob", 2, "Bob", "Bob"), hand("Cat", 2, "Cat", "Ann")]:
+        services.record_hand(game=four_player_game, hand=h)
+    response = scorer.post(save_url(four_player_game), taps(pitcher="Dan", bid=2, high="Dan", low="Dan", game="Dan", number=3), **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and "HX-Request" in response["Vary"]
+    # The scoreboard and a fresh form for hand 4, with a new key.
+    assert 'id="live"' in html and "Hand 3: <strong>Dan made 2, +3</strong>" in html
+    assert 'name="number" value="4"' in html and "Dan deals, Ann bids first" in html
+    # One row, hand 3's, added at the end of the history out of band; the earlier hands are not sent again.
+    assert '<tbody hx-swap-oob="beforeend:#history-body">' in html
+    assert html.count('class="small points"') == 1 and "Dan bid 2" in html and "Bob bid 2" not in html
+    assert 'id="history"' not in html
+    # The undo button now undoes hand 3.
+    assert 'id="undo"' in html and 'hx-swap-oob="true"' in html and 'name="number" value="3"' in html
+    assert Hand.objects.filter(game=four_player_game).count() == 3
+
+
+def test_the_first_hand_saved_with_htmx_replaces_the_empty_history(scorer, four_player_game):
+    html = scorer.post(save_url(four_player_game), taps(), **HTMX).content.decode()
+    assert "No hands yet." not in html and 'id="history" hx-swap-oob="true"' in html
+    assert html.count('class="small points"') == 1
+
+
+def test_the_winning_hand_saved_with_htmx_shows_the_winner_and_no_form(scorer, league):
+    game = services.start_game(league=league, seats=["Ann", "Bob"], target=4)
+    services.record_hand(game=game, hand=hand("Ann", 2, "Ann", "Bob"))
+    html = scorer.post(save_url(game), taps(pitcher="Bob", bid=4, high="Bob", low="Bob", jack="Bob", game="Bob", number=2), **HTMX)
+    html = html.content.decode()
+    final = totals(game)
+    assert "Bob won!" in html and f"Final scores: Ann {final['Ann']}, Bob {final['Bob']}" in html
+    assert "Save hand" not in html and html.count('class="small points"') == 1
+
+
+def test_saving_a_hand_with_htmx_costs_the_same_queries_however_long_the_game(scorer, four_player_game, django_assert_num_queries):
+    game = services.start_game(league=four_player_game.league, seats=["Ann", "Bob", "Cat", "Dan"], target=rules.MAX_TARGET)
+    for _ in range(10):  # Each pitcher is set back and the next seat takes Low: forty hands, and the game goes on.
+        for pitcher, other in [("Ann", "Bob"), ("Bob", "Cat"), ("Cat", "Dan"), ("Dan", "Ann")]:
+            services.record_hand(game=game, hand=hand(pitcher, 2, pitcher, other, None, None))
+    # session, user, membership, game; the game read for the form (3); the write, in a savepoint (2): lock, the game
+    # read again (3), the hand (in a savepoint: 3), its scores, the game's version, the seat figures; the answer: the scores.
+    with django_assert_num_queries(20):
+        response = scorer.post(save_url(game), taps(pitcher="Ann", bid=2, high="Ann", low="Bob", game="-", number=41), **HTMX)
+    assert response.status_code == 200 and 'name="number" value="42"' in response.content.decode()

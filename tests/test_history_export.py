@@ -214,3 +214,13 @@ def test_csv_starts_with_a_byte_order_mark_and_keeps_formula_like_names_as_text(
     assert raw.startswith(b"\xef\xbb\xbf")
     row = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))[1]
     assert row[3:8] == ["'=SUM(A1)", "Zoë", "1", "'=SUM(A1)", "'=SUM(A1)"]
+
+
+def test_the_json_export_writes_each_game_exactly_as_its_document_would_be_dumped(played_league):
+    # The export writes hand lines from database rows for speed; they must be the documents' JSON, byte for byte.
+    games = played_league.games.all()
+    text = "".join(history.export_json(games, league_name=played_league.name))
+    documents = list(history.stored_games(games))
+    assert any(hand.get("bids") for document in documents for hand in document["hands"])  # An auction, a null bid...
+    assert any(hand["jack"] is None for document in documents for hand in document["hands"])
+    assert "\n" + ",\n".join(history._game_text(document) for document in documents) + "\n  ]" in text
