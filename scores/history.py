@@ -318,9 +318,10 @@ def _read_rules(game: dict, check: _Checker) -> tuple[object, tuple[rules.Team, 
         return rules.DEFAULT_TARGET, (), True
     if not check.object(game["rules"], "rules", "rules"):
         return rules.DEFAULT_TARGET, (), False
-    before = len(check.problems)
     rules_ = game["rules"]
     check.keys(rules_, RULES_KEYS, (), "rules", "rules.")
+    # An unknown key is reported but leaves the table readable, so the hands are still checked.
+    before = len(check.problems)
     teams: list[rules.Team] = []
     if "teams" in rules_:
         value = rules_["teams"]
