@@ -22,6 +22,9 @@ from .forms import HandForm, NewGameForm, add_problems, describe_problems, forma
 from .models import Game, Hand, HandScore, League, Membership, Role
 from .problems import describe as describe_rules_problems
 
+# Sent with every htmx answer that changed the scores: the score chart reloads itself on it.
+SCORES_CHANGED = "scores-changed"
+
 
 def _get_league_for(user, slug: str, role: str = Role.VIEWER) -> tuple[League, Membership]:
     """The league with this slug if the user is a member with at least ``role``; otherwise 404."""
@@ -75,6 +78,11 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
 def game_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The scoreboard, the hand form for scorers, and the hand history of one game."""
     game, membership = _get_game_for(request.user, slug, pk)
+    if request.htmx and request.GET.get("part") == "chart":
+        # The chart catches up after htmx changed the scores (the "scores-changed" event).
+        response = render(request, "scores/game_detail.html#chart", scoreboard_context(game))
+        patch_vary_headers(response, ["HX-Request"])
+        return response
     context = game_context(request, game, membership)
     auction_text = request.GET.get("auction", "")
     if auction_text and context["form"] is not None:
@@ -118,6 +126,7 @@ def _game_response(request: HttpRequest, game: Game, membership: Membership, *, 
         game.refresh_from_db()
         context = game_context(request, game, membership, form=form, notice=notice)
         response = render(request, "scores/game_detail.html#refreshed", context)
+        response["HX-Trigger"] = SCORES_CHANGED
     elif form is not None:
         game.refresh_from_db()
         response = render(request, "scores/game_detail.html", game_context(request, game, membership, form=form))
@@ -133,7 +142,7 @@ def _saved_response(request: HttpRequest, game: Game, membership: Membership, st
     """A hand saved with htmx: the scoreboard, a fresh form and the new hand's row, not the whole game again.
 
     ``state`` is the game as read before the hand (seats and sides do not change with a hand); the row is
-    added to the history out of band. The score chart below the history catches up on the next page load.
+    added to the history out of band. The score chart asks for itself again on the "scores-changed" event.
     """
     locked = saved.game  # The game row as the write left it (read again only if the key was a repeat).
     game.status, game.winner, game.version = locked.status, locked.winner, locked.version
@@ -142,6 +151,7 @@ def _saved_response(request: HttpRequest, game: Game, membership: Membership, st
     context = _scoreboard(game, state, saved, saved.number, dealer)
     context.update(_scoring_context(game, membership, state, dealer, saved.number + 1), saved_hand=saved, undo_oob=True)
     response = render(request, "scores/game_detail.html#saved", context)
+    response["HX-Trigger"] = SCORES_CHANGED
     patch_vary_headers(response, ["HX-Request"])
     return response
 

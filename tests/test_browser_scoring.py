@@ -83,6 +83,9 @@ def test_a_set_back_goes_negative(scorer_page: Page):
     expect(page.locator(".result-line")).to_contain_text("Ann was set back 3")
     expect(score(page, "Ann")).to_have_text("-3")
     expect(score(page, "Ann")).to_have_class(re.compile("negative"))
+    enter_hand(page, "Bob", 2, "Bob", "Bob", game="Bob")
+    save_hand(page, 2)
+    expect(page.locator("#score-chart-box")).to_contain_text("Bob: 4")  # the chart catches up without a reload
 
 
 def test_a_non_pitcher_past_the_target_does_not_win(scorer_page: Page):

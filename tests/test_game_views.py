@@ -205,6 +205,18 @@ def test_a_hand_saved_with_htmx_adds_only_its_row_to_the_history(scorer, four_pl
     assert Hand.objects.filter(game=four_player_game).count() == 3
 
 
+def test_the_score_chart_catches_up_after_an_htmx_save(scorer, four_player_game):
+    services.record_hand(game=four_player_game, hand=hand("Bob", 2, "Bob", "Bob"))
+    page = scorer.get(game_url(four_player_game)).content.decode()
+    assert 'hx-trigger="scores-changed from:body"' in page and "Bob: 2" in page
+    response = scorer.post(save_url(four_player_game), taps(pitcher="Dan", bid=2, high="Dan", low="Dan", game="Dan", number=2), **HTMX)
+    assert response["HX-Trigger"] == "scores-changed"
+    chart = scorer.get(game_url(four_player_game) + "?part=chart", **HTMX)
+    html = chart.content.decode()
+    assert chart.status_code == 200 and "<html" not in html and "HX-Request" in chart["Vary"]
+    assert 'id="score-chart-box"' in html and "Dan: 3" in html and "Bob: 2" in html
+
+
 def test_the_first_hand_saved_with_htmx_replaces_the_empty_history(scorer, four_player_game):
     html = scorer.post(save_url(four_player_game), taps(), **HTMX).content.decode()
     assert "No hands yet." not in html and 'id="history" hx-swap-oob="true"' in html
