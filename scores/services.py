@@ -249,11 +249,16 @@ def _count_figures(state: GameState, result: rules.Replay) -> list[Seat]:
     return list(state.seats.values())
 
 
+def _set_result(state: GameState, result: rules.Replay) -> None:
+    """The game's winner and status as the replay ends it (not saved)."""
+    state.game.winner = state.sides[result.winner] if result.winner else None
+    state.game.status = Game.Status.FINISHED if result.winner else Game.Status.IN_PROGRESS
+
+
 def _finish(state: GameState, result: rules.Replay) -> None:
     game = state.game
     was_finished = game.is_finished
-    game.winner = state.sides[result.winner] if result.winner else None
-    game.status = Game.Status.FINISHED if result.winner else Game.Status.IN_PROGRESS
+    _set_result(state, result)
     game.version += 1  # The row is locked (_locked) and was read under the lock: no other write can slip in between.
     game.save(update_fields=["winner", "status", "version", "updated_at"])
     _save_figures(_count_figures(state, result))
@@ -503,10 +508,8 @@ def _store_new_games(league: League, batch: Sequence[history.GameInput], players
         for scored in result.hands:
             scores.extend(_scores(state, hands[position], scored))
             position += 1
-        game = state.game
-        game.winner = state.sides[result.winner] if result.winner else None
-        game.status = Game.Status.FINISHED if result.winner else Game.Status.IN_PROGRESS
-        game.version = 1
+        _set_result(state, result)
+        state.game.version = 1
     HandScore.objects.bulk_create(scores, batch_size=2000)
     Game.objects.bulk_update(games, ["winner", "status", "version"], batch_size=IMPORT_BATCH)
     return games
