@@ -327,7 +327,7 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
 
 def scoreboard_context(game: Game) -> dict:
     """Sides with their totals, who deals next and the hands with each side's change, in a fixed number of queries."""
-    state = services.load_game(game)
+    state = services.load_game(game, last_hand_only=True)  # Seats, sides and the dealer: the hands are read below.
     hands = list(
         game.hands.select_related("dealer__player", "pitcher__player", "high", "low", "jack", "game_point")
         .prefetch_related(Prefetch("scores", queryset=HandScore.objects.order_by("side__position")))
