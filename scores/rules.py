@@ -382,6 +382,29 @@ def score_hand(table: Table, hand: Hand, *, number: int, dealer: str, before: Ma
     )  # fmt: skip
 
 
+def score_next(
+    table: Table, hand: Hand, *, number: int, last_dealer: str | None, before: Mapping[str, int], winner: str | None = None
+) -> ScoredHand:
+    """Score hand ``number`` from where the hands before it left the game: their totals, who dealt the last
+    of them (None before the first hand) and who had won, if anyone. ``replay`` is this, hand after hand.
+    """
+    if winner is not None:
+        raise RulesError(
+            Problem.of(N_("the game was already over: %(winner)s won on hand %(number)s"), hand=number, winner=winner, number=number - 1)
+        )
+    dealer = table.player(hand.dealer) if hand.dealer is not None else next_dealer(table, last_dealer)
+    if dealer is None:
+        raise RulesError(
+            Problem.of(N_("the dealer must be a seated player, got %(value)s"), hand=number, field="dealer", value=repr(hand.dealer))
+        )
+    return score_hand(table, hand, number=number, dealer=dealer, before=before)
+
+
+def next_dealer(table: Table, last_dealer: str | None) -> str:
+    """Who deals when the deal passes on: seat 1 first, then to the left."""
+    return table.seats[0] if last_dealer is None else table.left_of(last_dealer)
+
+
 def replay(table: Table, hands: Sequence[Hand]) -> Replay:
     """Score a whole game in order; every problem in it is raised together."""
     problems: list[Problem] = []
@@ -390,31 +413,19 @@ def replay(table: Table, hands: Sequence[Hand]) -> Replay:
     winner = None
     dealer = None
     for number, hand in enumerate(hands, start=1):
-        if winner is not None:
-            problems.append(
-                Problem.of(
-                    N_("the game was already over: %(winner)s won on hand %(number)s"), hand=number, winner=winner, number=number - 1
-                )
-            )
-            break
-        dealer = table.seats[0] if dealer is None else table.left_of(dealer)
-        if hand.dealer is not None:
-            if table.player(hand.dealer) is None:
-                problems.append(
-                    Problem.of(
-                        N_("the dealer must be a seated player, got %(value)s"), hand=number, field="dealer", value=repr(hand.dealer)
-                    )
-                )
-                continue
-            dealer = table.player(hand.dealer)
         try:
-            result = score_hand(table, hand, number=number, dealer=dealer, before=totals)
+            result = score_next(table, hand, number=number, last_dealer=dealer, before=totals, winner=winner)
         except RulesError as error:
             problems.extend(error.problems)
-            continue  # Keep checking the other hands; totals skip this one.
+            if winner is not None:
+                break  # One problem says the game was over; the hands after it are not checked.
+            # Keep checking the other hands: totals skip this one, the deal still passes on.
+            dealer = table.player(hand.dealer) or next_dealer(table, dealer)
+            continue
         scored.append(result)
         totals = dict(result.totals)
         winner = result.winner
+        dealer = result.dealer
     if problems:
         raise RulesError(problems)
     return Replay(table=table, hands=tuple(scored), totals=totals, winner=winner)

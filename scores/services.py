@@ -13,14 +13,14 @@ import itertools
 import uuid
 from collections.abc import Sequence
 
-from django.db import IntegrityError, connection, transaction
+from django.db import connection, transaction
 from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from openskill.models import PlackettLuce
 
-from . import history, rules
+from . import history, rules, sql
 from .models import Game, Hand, HandScore, Invite, League, Membership, Player, PlayerRating, Role, Seat, Side
 
 
@@ -42,35 +42,52 @@ class GameState:
     sides: dict[str, Side]
     hands: list[Hand]
     inputs: list[rules.Hand]
+    last_dealer: str | None  # Who dealt the last hand; None before the first.
 
     @property
     def next_dealer(self) -> str:
         """The left of the last hand's dealer; seat 1 deals the first hand."""
-        return self.table.left_of(self.inputs[-1].dealer) if self.inputs else self.table.seats[0]
+        return rules.next_dealer(self.table, self.last_dealer)
 
     def replay(self, inputs: Sequence[rules.Hand] | None = None) -> rules.Replay:
         return rules.replay(self.table, self.inputs if inputs is None else inputs)
 
 
-def load_game(game: Game, *, last_hand_only: bool = False) -> GameState:
-    """Read a game's seats, sides and hands into the engine's terms, in three queries.
+# The rows the hottest reads build (``scores.sql``): here, and the access checks in ``views``.
+GAME, LEAGUE, SEAT, PLAYER, SIDE, HAND = map(sql.Columns, (Game, League, Seat, Player, Side, Hand))
 
-    ``last_hand_only`` reads only the latest hand (``hands`` and ``inputs`` then hold just it): enough for the
-    table and who deals next, as a hand form needs, without reading a long game's every hand.
+
+def load_game(game: Game, *, hands: bool = True) -> GameState:
+    """Read a game's seats, sides and hands into the engine's terms, in two queries.
+
+    ``hands=False`` reads no hand, in one query: the table and who deals next are what a hand form and a
+    scoreboard need, without reading a long game's every hand.
     """
-    sides = list(Side.objects.filter(game=game).order_by("position"))
-    seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
+    # Written as SQL (``scores.sql``): every write and every game page starts here, and the ORM took longer to
+    # build these queries than the database took to answer them. Each seat comes with its player and side, and
+    # with who dealt the game's last hand.
+    seats, sides_by_pk, last_dealer_id = [], {}, None
+    for row in sql.rows(
+        f"SELECT {SEAT.of('seat')}, {PLAYER.of('player')}, {SIDE.of('side')},"
+        " (SELECT dealer_id FROM scores_hand WHERE game_id = seat.game_id ORDER BY number DESC LIMIT 1) FROM scores_seat seat"
+        " JOIN scores_player player ON player.id = seat.player_id JOIN scores_side side ON side.id = seat.side_id"
+        " WHERE seat.game_id = %s ORDER BY seat.position",
+        [game.pk],
+    ):
+        last_dealer_id = row[-1]
+        seat = SEAT.make(row)
+        seat.player = PLAYER.make(row, start=len(SEAT))
+        seat.side = sides_by_pk.setdefault(seat.side_id, SIDE.make(row, start=len(SEAT) + len(PLAYER)))
+        seats.append(seat)
+    sides = sorted(sides_by_pk.values(), key=lambda side: side.position)
     side_names = {side.pk: side.name for side in sides}
     seat_names = {seat.pk: seat.player.name for seat in seats}
     teams = ()
     if game.partnership:
         teams = tuple(rules.Team(side.name, tuple(seat_names[s.pk] for s in seats if s.side_id == side.pk)) for side in sides)
     table = rules.Table(seats=tuple(seat_names[s.pk] for s in seats), target=game.target, teams=teams)
-    hands = (
-        list(Hand.objects.filter(game=game).order_by("-number")[:1])
-        if last_hand_only
-        else list(Hand.objects.filter(game=game).order_by("number"))
-    )
+    query = f"SELECT {HAND.of('hand')} FROM scores_hand hand WHERE game_id = %s ORDER BY number"
+    stored = [HAND.make(row) for row in sql.rows(query, [game.pk])] if hands else []
     names_by_position = {seat.position: seat_names[seat.pk] for seat in seats}
 
     def side(pk: int | None) -> str | None:
@@ -87,15 +104,16 @@ def load_game(game: Game, *, last_hand_only: bool = False) -> GameState:
             dealer=seat_names[hand.dealer_id],
             bids=tuple((names_by_position[p], b) for p, b in hand.auction) if hand.auction is not None else None,
         )
-        for hand in hands
+        for hand in stored
     ]
     return GameState(
         game=game,
         table=table,
         seats={seat_names[s.pk]: s for s in seats},
         sides={s.name: s for s in sides},
-        hands=hands,
+        hands=stored,
         inputs=inputs,
+        last_dealer=seat_names.get(last_dealer_id),
     )
 
 
@@ -140,7 +158,8 @@ def accept_invite(*, invite: Invite, user) -> tuple[Membership, bool]:
 
 def _locked(game: Game) -> Game:
     """The game row again, locked until the transaction ends, so writes to one game queue."""
-    return Game.objects.select_for_update().get(pk=game.pk)
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""  # SQLite: BEGIN IMMEDIATE locks.
+    return GAME.make(sql.rows(f"SELECT {GAME.of('game')} FROM scores_game game WHERE id = %s{lock}", [game.pk])[0])
 
 
 @transaction.atomic
@@ -230,50 +249,61 @@ def _scores(state: GameState, hand: Hand, scored: rules.ScoredHand) -> list[Hand
     ]
 
 
-def _count_figures(state: GameState, result: rules.Replay) -> list[Seat]:
-    """Set each seat's figures (``Seat.FIGURES``) from the engine's results; the seats, to be saved."""
+def _figures(state: GameState, hands: Sequence[rules.ScoredHand]) -> dict[str, tuple[int, ...]]:
+    """Each seat's figures (``Seat.FIGURES``, in that order) over these hands, from the engine's results."""
     side_names = {side.pk: side.name for side in state.sides.values()}
+    figures = {}
     for name, seat in state.seats.items():
-        side_name = side_names[seat.side_id]
-        seat.points = seat.hands = seat.pitched = seat.sets = seat.high = seat.low = seat.jack = seat.game_points = 0
-        for scored in result.hands:
-            seat.points += scored.delta[side_name]
-            seat.hands += 1
-            if scored.pitcher == name:
-                seat.pitched += 1
-                seat.sets += scored.set
-            seat.high += scored.high == side_name
-            seat.low += scored.low == side_name
-            seat.jack += scored.jack == side_name
-            seat.game_points += scored.game == side_name
+        side = side_names[seat.side_id]
+        pitched = [scored for scored in hands if scored.pitcher == name]
+        figures[name] = (
+            sum(scored.delta[side] for scored in hands),
+            len(hands),
+            len(pitched),
+            sum(scored.set for scored in pitched),
+            sum(scored.high == side for scored in hands),
+            sum(scored.low == side for scored in hands),
+            sum(scored.jack == side for scored in hands),
+            sum(scored.game == side for scored in hands),
+        )
+    return figures
+
+
+def _count_figures(state: GameState, result: rules.Replay) -> list[Seat]:
+    """Set each seat's figures from the whole game's results; the seats, to be saved."""
+    for name, values in _figures(state, result.hands).items():
+        for field, value in zip(Seat.FIGURES, values, strict=True):
+            setattr(state.seats[name], field, value)
     return list(state.seats.values())
 
 
-def _set_result(state: GameState, result: rules.Replay) -> None:
-    """The game's winner and status as the replay ends it (not saved)."""
-    state.game.winner = state.sides[result.winner] if result.winner else None
-    state.game.status = Game.Status.FINISHED if result.winner else Game.Status.IN_PROGRESS
+def _set_result(state: GameState, winner: str | None) -> None:
+    """The game's winner and status as the engine ends it (not saved)."""
+    state.game.winner = state.sides[winner] if winner else None
+    state.game.status = Game.Status.FINISHED if winner else Game.Status.IN_PROGRESS
 
 
-def _finish(state: GameState, result: rules.Replay) -> None:
+def _finish(state: GameState, winner: str | None) -> None:
     game = state.game
     was_finished = game.is_finished
-    _set_result(state, result)
+    _set_result(state, winner)
     game.version += 1  # The row is locked (_locked) and was read under the lock: no other write can slip in between.
-    game.save(update_fields=["winner", "status", "version", "updated_at"])
-    _save_figures(_count_figures(state, result))
+    sql.update(game, ["winner", "status", "version", "updated_at"])
     if was_finished or game.is_finished:  # Only finished games are rated: a hand of a game in progress changes no rating.
         update_ratings(league=League(pk=game.league_id), from_game=game)
 
 
-def _save_figures(seats: list[Seat]) -> None:
-    """Store the seats' figures: one UPDATE statement run per seat, as bulk_update's CASE expressions cost
+def _save_figures(state: GameState, hands: Sequence[rules.ScoredHand], *, added: bool) -> None:
+    """Store the seats' figures over these hands: the whole game's (``added=False``), or one more hand's,
+    added to what is stored. One UPDATE statement run per seat, as bulk_update's CASE expressions cost
     more to build than a game's whole replay."""
     table = connection.ops.quote_name(Seat._meta.db_table)
-    columns = ", ".join(f"{connection.ops.quote_name(Seat._meta.get_field(name).column)} = %s" for name in Seat.FIGURES)
+    columns = [connection.ops.quote_name(Seat._meta.get_field(name).column) for name in Seat.FIGURES]
+    assignments = ", ".join(f"{column} = {column} + %s" if added else f"{column} = %s" for column in columns)
     with connection.cursor() as cursor:
         cursor.executemany(
-            f"UPDATE {table} SET {columns} WHERE id = %s", [[*(getattr(seat, name) for name in Seat.FIGURES), seat.pk] for seat in seats]
+            f"UPDATE {table} SET {assignments} WHERE id = %s",
+            [[*values, state.seats[name].pk] for name, values in _figures(state, hands).items()],
         )
 
 
@@ -329,37 +359,69 @@ def update_ratings(*, league: League, from_game: Game | None = None) -> None:
 
 
 @transaction.atomic
-def record_hand(*, game: Game, hand: rules.Hand, number: int | None = None, idempotency_key: uuid.UUID | None = None) -> Hand:
+def record_hand(
+    *,
+    game: Game,
+    hand: rules.Hand,
+    number: int | None = None,
+    idempotency_key: uuid.UUID | None = None,
+    state: GameState | None = None,
+) -> Hand:
     """Score and store the next hand of a game.
 
     ``number`` is the hand the phone meant to record: if another phone saved it
     first, HandAlreadyRecorded. A repeated ``idempotency_key`` returns the hand
     already stored under it and changes nothing.
+
+    The rules engine scores the new hand from the totals stored with the last
+    one (``rules.score_next``): a save does not read or replay the whole game.
+    ``state`` is the game as ``load_game`` read it, if the caller has it: only
+    its seats and sides are used, which never change once a game has started.
+    The hand returned has its scores in ``side_scores``, in the order of the sides.
     """
-    game = _locked(game)
-    state = load_game(game)
-    if idempotency_key is not None:  # Among the hands just read: no query of its own.
-        already = next((stored for stored in state.hands if stored.idempotency_key == idempotency_key), None)
-        if already is not None:
-            return already
-    next_number = len(state.hands) + 1
+    state = dataclasses.replace(state or load_game(game, hands=False), game=game)
+    side_names = {side.pk: name for name, side in state.sides.items()}
+    seat_names = {seat.pk: name for name, seat in state.seats.items()}
+    with connection.cursor() as cursor:
+        # The game row, locked as _locked does, with the last hand's number, dealer and totals (a row per side) in the
+        # same query: everything a new hand is scored from.
+        lock = " FOR UPDATE OF game" if connection.features.has_select_for_update_of else ""
+        cursor.execute(
+            "SELECT game.status, game.winner_id, game.version, hand.number, hand.dealer_id, score.side_id, score.total"
+            " FROM scores_game game LEFT JOIN scores_hand hand ON hand.game_id = game.id"
+            " AND hand.number = (SELECT MAX(number) FROM scores_hand WHERE game_id = game.id)"
+            f" LEFT JOIN scores_handscore score ON score.hand_id = hand.id WHERE game.id = %s{lock}",
+            [game.pk],
+        )
+        rows = cursor.fetchall()
+    game.status, game.winner_id, game.version = rows[0][:3]
+    last = [row[3:] for row in rows if row[3] is not None]
+    totals = dict.fromkeys(state.table.sides, 0) | {side_names[side_id]: total for _number, _dealer, side_id, total in last}
+    last_number, last_dealer = (last[0][0], seat_names[last[0][1]]) if last else (0, None)
+    next_number = last_number + 1
     if number is not None and number < next_number:
-        raise HandAlreadyRecorded(number)
+        return _stored_under(game, idempotency_key, number)
     if number is not None and number > next_number:
         raise rules.RulesError(
             rules.Problem(_("the next hand is hand %(next)s, not %(number)s") % {"next": next_number, "number": number}, hand=number)
         )
-    if hand.dealer is None:
-        hand = dataclasses.replace(hand, dealer=state.next_dealer)
-    result = state.replay([*state.inputs, hand])
-    scored = result.hands[-1]
-    try:
-        with transaction.atomic():
-            stored = Hand.objects.create(game=game, number=next_number, idempotency_key=idempotency_key, **_hand_fields(state, scored))
-    except IntegrityError as error:  # Only reachable where the lock is not a lock.
-        raise HandAlreadyRecorded(next_number) from error
-    HandScore.objects.bulk_create(_scores(state, stored, scored))
-    _finish(state, result)
+    winner = side_names[game.winner_id] if game.winner_id else None
+    scored = rules.score_next(state.table, hand, number=next_number, last_dealer=last_dealer, before=totals, winner=winner)
+    stored = Hand(game=game, number=next_number, idempotency_key=idempotency_key, **_hand_fields(state, scored))
+    if not sql.insert_new(stored):  # A key already used, or (where the lock is not a lock) the number.
+        return _stored_under(game, idempotency_key, next_number)
+    stored.side_scores = _scores(state, stored, scored)
+    sql.insert(stored.side_scores)
+    _save_figures(state, [scored], added=True)
+    _finish(state, scored.winner)
+    return stored
+
+
+def _stored_under(game: Game, idempotency_key: uuid.UUID | None, number: int) -> Hand:
+    """The hand already stored under this key (a double tap or a retry); if none, hand ``number`` was another phone's."""
+    stored = Hand.objects.filter(game=game, idempotency_key=idempotency_key).with_side_scores().first() if idempotency_key else None
+    if stored is None:
+        raise HandAlreadyRecorded(number)
     return stored
 
 
@@ -374,7 +436,8 @@ def _rewrite(state: GameState, inputs: list[rules.Hand], hands: list[Hand]) -> N
         scores.extend(_scores(state, hand, scored))
     Hand.objects.bulk_update(hands, ["dealer", "pitcher", "bid", "auction", "high", "low", "jack", "game_point", "set", "ends_game"])
     HandScore.objects.bulk_create(scores)
-    _finish(state, result)
+    _save_figures(state, result.hands, added=False)
+    _finish(state, result.winner)
 
 
 @transaction.atomic
@@ -490,6 +553,7 @@ def _store_new_games(league: League, batch: Sequence[history.GameInput], players
             sides={name: side_at[game.pk, name] for name in table.sides},
             hands=[],
             inputs=[],
+            last_dealer=None,
         )
         result = state.replay(found.hands)
         seats.extend(_count_figures(state, result))  # Counted before the seats are inserted: no update afterwards.
@@ -508,7 +572,7 @@ def _store_new_games(league: League, batch: Sequence[history.GameInput], players
         for scored in result.hands:
             scores.extend(_scores(state, hands[position], scored))
             position += 1
-        _set_result(state, result)
+        _set_result(state, result.winner)
         state.game.version = 1
     HandScore.objects.bulk_create(scores, batch_size=2000)
     Game.objects.bulk_update(games, ["winner", "status", "version"], batch_size=IMPORT_BATCH)

@@ -5,15 +5,16 @@ from . import account_views, history_views, league_views, views
 app_name = "scores"
 # Tokens are secrets.token_urlsafe: the slug alphabet exactly, so nothing else (a NUL byte, say) reaches a query.
 urlpatterns = [
+    # The live score's poll first, then the hand form: the requests phones make most often.
+    path("watch/<slug:token>/", views.watch, name="watch"),
+    path("leagues/<slug:slug>/games/<int:pk>/hands/", views.hand_create, name="hand_create"),
     path("", views.home, name="home"),
     path("leagues/<slug:slug>/games/new/", views.game_new, name="game_new"),
     path("leagues/<slug:slug>/games/<int:pk>/", views.game_detail, name="game_detail"),
-    path("leagues/<slug:slug>/games/<int:pk>/hands/", views.hand_create, name="hand_create"),
     path("leagues/<slug:slug>/games/<int:pk>/hands/undo/", views.hand_undo, name="hand_undo"),
     path("leagues/<slug:slug>/games/<int:pk>/hands/<int:number>/edit/", views.hand_edit, name="hand_edit"),
     path("leagues/<slug:slug>/games/<int:pk>/hands/<int:number>/delete/", views.hand_delete, name="hand_delete"),
     path("leagues/<slug:slug>/games/<int:pk>/auction/", views.auction, name="auction"),
-    path("watch/<slug:token>/", views.watch, name="watch"),
     path("rules/", views.rules_page, name="rules"),
     # Accounts, leagues, members and the public link (scores.account_views, scores.league_views).
     path("accounts/signup/", account_views.signup, name="signup"),

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
+from collections.abc import Sequence
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import connection
-from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,28 +17,58 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from . import rules, services
+from . import rules, services, sql
 from .forms import HandForm, NewGameForm, add_problems, describe_problems, format_auction, parse_auction
-from .models import Game, Hand, HandScore, League, Membership, Role
+from .models import Game, Hand, League, Membership, Role
 from .problems import describe as describe_rules_problems
 
 # Sent with every htmx answer that changed the scores: the score chart reloads itself on it.
 SCORES_CHANGED = "scores-changed"
+# Sent when a hand was saved and only the scoreboard came back: the hand form clears its taps for the next hand.
+HAND_SAVED = "hand-saved"
+
+
+# The access checks run on every page and every tap, so they are written as SQL (``scores.sql``): the ORM
+# took ten times longer to build these joins than the database took to answer them.
+GAME, LEAGUE = services.GAME, services.LEAGUE
+MEMBERSHIP_JOIN = "JOIN scores_membership membership ON membership.league_id = league.id AND membership.user_id = %s"
 
 
 def _get_league_for(user, slug: str, role: str = Role.VIEWER) -> tuple[League, Membership]:
-    """The league with this slug if the user is a member with at least ``role``; otherwise 404."""
-    if not user.is_authenticated:
+    """The league with this slug if the user is a member with at least ``role``; otherwise 404. One query."""
+    found = user.is_authenticated and sql.rows(
+        f"SELECT {LEAGUE.of('league')}, membership.id, membership.role FROM scores_league league {MEMBERSHIP_JOIN} WHERE league.slug = %s",
+        [user.pk, slug],
+    )
+    if not found:
         raise Http404
-    membership = Membership.objects.select_related("league").filter(league__slug=slug, user=user).first()
-    if membership is None or not membership.allows(role):
-        raise Http404
-    return membership.league, membership
+    league = LEAGUE.make(found[0])
+    return league, _membership(league, user, found[0][-2:], role)
 
 
 def _get_game_for(user, slug: str, pk: int, role: str = Role.VIEWER) -> tuple[Game, Membership]:
-    league, membership = _get_league_for(user, slug, role)
-    return get_object_or_404(Game.objects.select_related("league", "winner"), league=league, pk=pk), membership
+    """The game if it is in this league and the user is a member with at least ``role``; otherwise 404. One query."""
+    found = (
+        user.is_authenticated
+        and 0 < pk < 2**63  # No row has another id, and the database would refuse the number.
+        and sql.rows(
+            f"SELECT {GAME.of('game')}, {LEAGUE.of('league')}, membership.id, membership.role FROM scores_game game"
+            f" JOIN scores_league league ON league.id = game.league_id {MEMBERSHIP_JOIN} WHERE game.id = %s AND league.slug = %s",
+            [user.pk, pk, slug],
+        )
+    )
+    if not found:
+        raise Http404
+    game = GAME.make(found[0])
+    game.league = LEAGUE.make(found[0], start=len(GAME))
+    return game, _membership(game.league, user, found[0][-2:], role)
+
+
+def _membership(league: League, user, row: Sequence, role: str) -> Membership:
+    membership = Membership(pk=row[0], league=league, user=user, role=row[1])
+    if not membership.allows(role):
+        raise Http404
+    return membership
 
 
 @require_safe
@@ -138,20 +168,30 @@ def _game_response(request: HttpRequest, game: Game, membership: Membership, *, 
     return response
 
 
-def _saved_response(request: HttpRequest, game: Game, membership: Membership, state: services.GameState, saved: Hand) -> HttpResponse:
-    """A hand saved with htmx: the scoreboard, a fresh form and the new hand's row, not the whole game again.
+def _saved_response(
+    request: HttpRequest, game: Game, membership: Membership, state: services.GameState, saved: Hand, *, form_stays: bool
+) -> HttpResponse:
+    """A hand saved with htmx: the scoreboard and the new hand's row, not the whole game again.
 
-    ``state`` is the game as read before the hand (seats and sides do not change with a hand); the row is
-    added to the history out of band. The score chart asks for itself again on the "scores-changed" event.
+    ``form_stays``: the form stays on the page and clears its own taps (app.js, on "hand-saved"), as its buttons
+    are the same for every hand; the answer brings only the next hand's number and key for it. Otherwise (the game
+    is over, or the hand came with its auction) the live part comes back whole, with a fresh form if any.
+    ``state`` is the game as read before the hand (seats and sides do not change with a hand); the row is added
+    to the history out of band. The score chart asks for itself again on "scores-changed".
     """
     locked = saved.game  # The game row as the write left it (read again only if the key was a repeat).
     game.status, game.winner, game.version = locked.status, locked.winner, locked.version
-    prefetch_related_objects([saved], Prefetch("scores", queryset=HandScore.objects.order_by("side__position")))
     dealer = state.table.left_of(saved.dealer.player.name)
     context = _scoreboard(game, state, saved, saved.number, dealer)
-    context.update(_scoring_context(game, membership, state, dealer, saved.number + 1), saved_hand=saved, undo_oob=True)
+    context.update(saved_hand=saved, undo_oob=True, form_stays=form_stays)
+    if form_stays:
+        context.update(membership=membership, can_score=True, key=uuid.uuid4())
+    else:
+        context.update(_scoring_context(game, membership, state, dealer, saved.number + 1))
     response = render(request, "scores/game_detail.html#saved", context)
-    response["HX-Trigger"] = SCORES_CHANGED
+    if form_stays:
+        response["HX-Retarget"], response["HX-Reswap"] = "#scoreboard", "outerHTML"
+    response["HX-Trigger"] = f"{SCORES_CHANGED}, {HAND_SAVED}" if form_stays else SCORES_CHANGED
     patch_vary_headers(response, ["HX-Request"])
     return response
 
@@ -161,13 +201,13 @@ def _saved_response(request: HttpRequest, game: Game, membership: Membership, st
 def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Save the next hand. A repeated key stores nothing twice; a hand number already taken is refused."""
     game, membership = _get_game_for(request.user, slug, pk, Role.SCORER)
-    state = services.load_game(game, last_hand_only=True)  # The table and the dealer; record_hand reads the rest.
+    state = services.load_game(game, hands=False)  # The table and the dealer; record_hand reads the rest.
     form = HandForm(request.POST, table=state.table, dealer=state.next_dealer)
     if not form.is_valid():
         return _game_response(request, game, membership, form=form)
     try:
         saved = services.record_hand(
-            game=game, hand=form.to_hand(), number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["key"]
+            game=game, hand=form.to_hand(), number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["key"], state=state
         )
     except services.HandAlreadyRecorded as error:
         return _game_response(request, game, membership, notice=f"{error} {gettext('Here is the game as it stands now.')}")
@@ -178,7 +218,8 @@ def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return _game_response(request, game, membership, form=form)
     # The page showed the hands up to this one: add its row. The first hand replaces "No hands yet.": the whole part.
     if request.htmx and saved.number == form.cleaned_data["number"] > 1:
-        return _saved_response(request, game, membership, state, saved)
+        form_stays = not saved.game.is_finished and not form.cleaned_data["auction"]
+        return _saved_response(request, game, membership, state, saved, form_stays=form_stays)
     return _game_response(request, game, membership)
 
 
@@ -327,10 +368,10 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
 
 def scoreboard_context(game: Game) -> dict:
     """Sides with their totals, who deals next and the hands with each side's change, in a fixed number of queries."""
-    state = services.load_game(game, last_hand_only=True)  # Seats, sides and the dealer: the hands are read below.
+    state = services.load_game(game, hands=False)  # Seats, sides and the dealer: the hands are read below.
     hands = list(
         game.hands.select_related("dealer__player", "pitcher__player", "high", "low", "jack", "game_point")
-        .prefetch_related(Prefetch("scores", queryset=HandScore.objects.order_by("side__position")))
+        .with_side_scores()
         .order_by("number")
     )
     context = _scoreboard(game, state, hands[-1] if hands else None, len(hands), state.next_dealer)
@@ -343,7 +384,7 @@ def _scoreboard(game: Game, state: services.GameState, last: Hand | None, number
     sides = list(state.sides.values())
     totals = {side.pk: 0 for side in sides}
     if last is not None:
-        totals.update({score.side_id: score.total for score in last.scores.all()})
+        totals.update({score.side_id: score.total for score in last.side_scores})
     best = max(totals.values(), default=0)
     members = {side.pk: [name for name, seat in state.seats.items() if seat.side_id == side.pk] for side in sides}
     rows = [
@@ -369,5 +410,5 @@ def _result_line(hand: Hand) -> str:
     name = hand.pitcher.player.name
     if hand.set:
         return gettext("%(pitcher)s was set back %(bid)s") % {"pitcher": name, "bid": hand.bid}
-    delta = next(score.delta for score in hand.scores.all() if score.side_id == hand.pitcher.side_id)
+    delta = next(score.delta for score in hand.side_scores if score.side_id == hand.pitcher.side_id)
     return gettext("%(pitcher)s made %(bid)s, %(delta)s") % {"pitcher": name, "bid": hand.bid, "delta": f"{delta:+d}"}

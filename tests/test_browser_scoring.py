@@ -75,6 +75,28 @@ def test_a_whole_game_of_four_from_new_game_to_the_winner(scorer_page: Page):
     assert Game.objects.get().is_finished
 
 
+def test_after_a_save_the_form_is_clear_for_the_next_hand(scorer_page: Page):
+    page = scorer_page
+    start_game(page, ["Ann", "Bob", "Cat"])
+    enter_hand(page, "Ann", 2, "Ann", "Ann")
+    save_hand(page, 1)
+    tap(page, "Pitcher", "Bob")
+    tap(page, "Bid", "2")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_text("Tap who won High.")).to_be_visible()
+    enter_hand(page, "Bob", 2, "Bob", "Bob")
+    save_hand(page, 2)  # Only the scoreboard comes back: the page clears the taps and the old message itself.
+    expect(page.get_by_text("Tap who won High.")).to_have_count(0)
+    expect(page.locator("#hand input[type=radio]:checked")).to_have_count(0)
+    expect(page.get_by_text("Cat deals, Ann bids first")).to_be_visible()
+    enter_hand(page, "Cat", 2, "Cat", "Cat")
+    save_hand(page, 3)
+    expect(page.locator(".hand-history tbody tr")).to_have_count(3)
+    hands = list(Hand.objects.order_by("number"))
+    assert [h.pitcher.player.name for h in hands] == ["Ann", "Bob", "Cat"]
+    assert len({h.idempotency_key for h in hands}) == 3
+
+
 def test_a_set_back_goes_negative(scorer_page: Page):
     page = scorer_page
     start_game(page, ["Ann", "Bob", "Cat"])

@@ -15,7 +15,7 @@ register = template.Library()
 @register.simple_tag
 def score_chart(sides, hands, target: int) -> charts.Chart:
     """A game's score chart from ``scoreboard_context``'s sides and hands (with their scores prefetched)."""
-    totals = [{score.side_id: score.total for score in hand.scores.all()} for hand in hands]
+    totals = [{score.side_id: score.total for score in hand.side_scores} for hand in hands]
     return charts.score_chart([(side.pk, side.name) for side in sides], totals, target, title=_("Score by hand"), x_label=_("Hand"))
 
 

@@ -13,3 +13,18 @@ document.addEventListener("DOMContentLoaded", () => {
     status.hidden = true;
   });
 });
+
+// A hand saved with htmx answers with the scoreboard only (the buttons are the same for every hand):
+// clear the taps and any message left from an earlier refused save, ready for the next hand.
+document.addEventListener("hand-saved", () => {
+  const form = document.getElementById("hand");
+  if (!form) return;
+  form.querySelectorAll("input[type=radio]:checked").forEach((input) => {
+    input.checked = false;
+  });
+  form.querySelectorAll(".invalid-feedback, .alert-danger").forEach((message) => message.remove());
+  form.querySelectorAll(".is-invalid").forEach((group) => {
+    group.classList.remove("is-invalid");
+    group.removeAttribute("aria-describedby");
+  });
+});
