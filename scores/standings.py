@@ -5,7 +5,8 @@ link and exports. It runs a fixed number of aggregate queries however many
 games or players the league has, and never replays a game: the services
 stored every hand's result when it was written, and each seat's figures in
 its game (``Seat.FIGURES``), so a league's standings sum one row per player
-per game rather than every hand.
+per game rather than every hand; and each player's current streak and latest
+rating, so the whole league's standings are one query.
 
 Only finished games count. In partnership play a team's points, wins and
 points won count for both partners; hands pitched count for the one who
@@ -18,7 +19,7 @@ import dataclasses
 import datetime
 from collections.abc import Callable
 
-from django.db.models import Count, F, OuterRef, Q, Subquery, Sum
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -113,15 +114,22 @@ def standings(
     sort: str = "points",
     descending: bool = True,
 ) -> list[Row]:
-    """Every player who finished a game in the season, with their figures, sorted; three queries.
+    """Every player who finished a game in the season, with their figures, sorted.
 
     ``mode`` is "" for all games, "solo" or "partnership". Rows without a value
     in the sort column (no hands pitched, say) go last either way.
+
+    The whole league (no season, every kind of game) is one query: each
+    player's current streak and latest rating are kept on the player
+    (``services.update_ratings``). A season or one kind of game takes three:
+    the streak counts only the games shown, the rating is the one at the season's end.
     """
     seats = Seat.objects.filter(_games(league, start, end, mode))
+    whole_league = not (start or end or mode)
+    kept = ("player__streak", "player__rating") if whole_league else ()
     rows: dict[int, Row] = {}
-    # 1. Everything but streak and rating: the figures the services keep on each seat, summed per player.
-    for r in seats.values("player_id", "player__name").annotate(
+    # 1. The figures the services keep on each seat, summed per player; for the whole league, the streak and rating too.
+    for r in seats.values("player_id", "player__name", *kept).annotate(
         games_=Count("id"),
         wins_=Count("id", filter=Q(game__winner=F("side"))),
         **{f"{figure}_": Sum(figure) for figure in Seat.FIGURES},
@@ -140,8 +148,17 @@ def standings(
             low=r["low_"],
             jack=r["jack_"],
             game_points=r["game_points_"],
+            streak=r.get("player__streak", 0),
+            rating=r.get("player__rating"),
         )
-    # 2. The current streak: each player's results, newest first, until the first change.
+    if not whole_league:
+        _season_streaks(rows, seats)
+        _ratings_at(rows, end)
+    return sort_rows(list(rows.values()), sort, descending)
+
+
+def _season_streaks(rows: dict[int, Row], seats: QuerySet[Seat]) -> None:
+    """The current streak in the season's games: each player's results, newest first, until the first change."""
     counting: set[int] = set(rows)
     for player_id, side_id, winner_id in seats.order_by("player_id", "-game__played_on", "-game_id").values_list(
         "player_id", "side_id", "game__winner_id"
@@ -154,14 +171,16 @@ def standings(
             counting.discard(player_id)
         else:
             row.streak += step
-    # 3. The rating after the player's last game up to the season's end (all kinds of game).
+
+
+def _ratings_at(rows: dict[int, Row], end: datetime.date | None) -> None:
+    """The rating after each player's last game up to the season's end (all kinds of game)."""
     latest = PlayerRating.objects.filter(player=OuterRef("pk"))
     if end:
         latest = latest.filter(game__played_on__lte=end)
     latest = latest.order_by("-game__played_on", "-game_id").annotate(value=F("mu_after") - 3 * F("sigma_after")).values("value")[:1]
-    for player_id, rating in Player.objects.filter(pk__in=rows).annotate(rating=Subquery(latest)).values_list("pk", "rating"):
+    for player_id, rating in Player.objects.filter(pk__in=rows).annotate(rating_then=Subquery(latest)).values_list("pk", "rating_then"):
         rows[player_id].rating = rating
-    return sort_rows(list(rows.values()), sort, descending)
 
 
 def sort_rows(rows: list[Row], sort: str, descending: bool) -> list[Row]:

@@ -147,8 +147,9 @@ def test_the_public_link_shows_the_same_standings(games, league, client):
     assert _figures(response.context["rows"]) == PARTNERSHIP_ONLY
 
 
-STANDINGS_QUERIES = 3
-# Session and user, membership, the four standings queries, the ratings chart, the latest games and their seats.
+STANDINGS_QUERIES = 1  # The whole league: the players keep their streak and rating.
+SEASON_QUERIES = 3  # A season or one kind of game: the streaks and the ratings at the season's end, one query each.
+# Session and user, membership, the standings query, the ratings chart, the latest games and their seats.
 LEAGUE_PAGE_QUERIES = 2 + 1 + STANDINGS_QUERIES + 1 + 2
 
 
@@ -158,7 +159,13 @@ def test_the_number_of_queries_does_not_grow_with_games_or_players(league, owner
     with django_assert_num_queries(STANDINGS_QUERIES):
         rows = standings(league)
     assert sum(row.games for row in rows) == 4 * size
+    with django_assert_num_queries(SEASON_QUERIES):
+        solo = standings(league, mode="solo", end=datetime.date(2026, 12, 31))
+    assert sum(row.games for row in solo) == 4 * ((size + 1) // 2)  # grow() plays solo games at even numbers.
     client.force_login(owner)
     with django_assert_num_queries(LEAGUE_PAGE_QUERIES):
         response = client.get(reverse("scores:league_detail", args=[league.slug]))
     assert len(response.context["rows"]) == len(rows)
+    with django_assert_num_queries(2 + 1 + SEASON_QUERIES):  # The table alone (htmx): session and user, membership, standings.
+        response = client.get(reverse("scores:league_detail", args=[league.slug]), {"mode": "solo"}, headers={"HX-Request": "true"})
+    assert len(response.context["rows"]) == len(solo)
