@@ -78,6 +78,8 @@ def test_the_rating_is_the_latest_stored_rating_up_to_the_seasons_end(games, lea
     rows = {row.name: row for row in standings(league)}
     after_g2 = {r.player.name: r.after for r in PlayerRating.objects.filter(game=g2).select_related("player")}
     assert {name: rows[name].rating for name in after_g2} == pytest.approx(after_g2)
+    rows = {row.name: row for row in standings(league, mode="solo")}  # Still the rating after every kind of game.
+    assert {name: rows[name].rating for name in rows} == pytest.approx({name: after_g2[name] for name in rows})
     rows = {row.name: row for row in standings(league, end=datetime.date(2026, 1, 31))}
     after_g1 = {r.player.name: r.after for r in PlayerRating.objects.filter(game=g1).select_related("player")}
     assert {row: rows[row].rating for row in rows} == pytest.approx(after_g1)
@@ -147,9 +149,9 @@ def test_the_public_link_shows_the_same_standings(games, league, client):
     assert _figures(response.context["rows"]) == PARTNERSHIP_ONLY
 
 
-STANDINGS_QUERIES = 1  # The whole league: the players keep their streak and rating.
-SEASON_QUERIES = 3  # A season or one kind of game: the streaks and the ratings at the season's end, one query each.
-# Session and user, membership, the standings query, the ratings chart, the latest games and their seats.
+STANDINGS_QUERIES = 2  # The whole league: the figures summed per player, then the players with their kept streak and rating.
+SEASON_QUERIES = 3  # A season or one kind of game: the figures, the players with the rating at the season's end, the streaks.
+# Session and user, membership, the standings, the ratings chart, the latest games and their seats.
 LEAGUE_PAGE_QUERIES = 2 + 1 + STANDINGS_QUERIES + 1 + 2
 
 
