@@ -108,6 +108,12 @@ class Invite(models.Model):
 class Player(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=40)
+    # Kept by services.update_ratings as it rates the league's finished games in the order played, so the
+    # league's standings read them instead of walking every game: the rating after the player's latest
+    # finished game (mu - 3 sigma; None before their first), and their current streak (+3: won the last
+    # three; -2: lost the last two).
+    rating = models.FloatField(null=True, blank=True, editable=False)
+    streak = models.IntegerField(default=0, editable=False)
 
     class Meta:
         ordering = [Lower("name")]
@@ -313,6 +319,8 @@ class PlayerRating(models.Model):
     sigma_before = models.FloatField()
     mu_after = models.FloatField()
     sigma_after = models.FloatField()
+    # The player's streak after this game, where the next rating picks up from (see Player.streak).
+    streak_after = models.IntegerField(default=0)
 
     objects = PlayerRatingQuerySet.as_manager()
 

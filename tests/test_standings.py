@@ -78,6 +78,8 @@ def test_the_rating_is_the_latest_stored_rating_up_to_the_seasons_end(games, lea
     rows = {row.name: row for row in standings(league)}
     after_g2 = {r.player.name: r.after for r in PlayerRating.objects.filter(game=g2).select_related("player")}
     assert {name: rows[name].rating for name in after_g2} == pytest.approx(after_g2)
+    rows = {row.name: row for row in standings(league, mode="solo")}  # Still the rating after every kind of game.
+    assert {name: rows[name].rating for name in rows} == pytest.approx({name: after_g2[name] for name in rows})
     rows = {row.name: row for row in standings(league, end=datetime.date(2026, 1, 31))}
     after_g1 = {r.player.name: r.after for r in PlayerRating.objects.filter(game=g1).select_related("player")}
     assert {row: rows[row].rating for row in rows} == pytest.approx(after_g1)
@@ -147,8 +149,9 @@ def test_the_public_link_shows_the_same_standings(games, league, client):
     assert _figures(response.context["rows"]) == PARTNERSHIP_ONLY
 
 
-STANDINGS_QUERIES = 3
-# Session and user, membership, the four standings queries, the ratings chart, the latest games and their seats.
+STANDINGS_QUERIES = 2  # The whole league: the figures summed per player, then the players with their kept streak and rating.
+SEASON_QUERIES = 3  # A season or one kind of game: the figures, the players with the rating at the season's end, the streaks.
+# Session and user, membership, the standings, the ratings chart, the latest games and their seats.
 LEAGUE_PAGE_QUERIES = 2 + 1 + STANDINGS_QUERIES + 1 + 2
 
 
@@ -158,7 +161,13 @@ def test_the_number_of_queries_does_not_grow_with_games_or_players(league, owner
     with django_assert_num_queries(STANDINGS_QUERIES):
         rows = standings(league)
     assert sum(row.games for row in rows) == 4 * size
+    with django_assert_num_queries(SEASON_QUERIES):
+        solo = standings(league, mode="solo", end=datetime.date(2026, 12, 31))
+    assert sum(row.games for row in solo) == 4 * ((size + 1) // 2)  # grow() plays solo games at even numbers.
     client.force_login(owner)
     with django_assert_num_queries(LEAGUE_PAGE_QUERIES):
         response = client.get(reverse("scores:league_detail", args=[league.slug]))
     assert len(response.context["rows"]) == len(rows)
+    with django_assert_num_queries(2 + 1 + SEASON_QUERIES):  # The table alone (htmx): session and user, membership, standings.
+        response = client.get(reverse("scores:league_detail", args=[league.slug]), {"mode": "solo"}, headers={"HX-Request": "true"})
+    assert len(response.context["rows"]) == len(solo)
