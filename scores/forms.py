@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from django import forms
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from . import rules
@@ -156,31 +156,32 @@ class HandForm(forms.Form):
     def __init__(self, *args, table: rules.Table, dealer: str, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.table, self.dealer = table, dealer
+        # Made for one request, in its language: plain strings, not lazy ones (every save builds this form).
         players = [(name, name) for name in table.seats]
         sides = [(name, name) for name in table.sides]
-        self.fields["pitcher"] = _buttons(_("Pitcher"), players, required_message=_("Tap who won the bid."))
+        self.fields["pitcher"] = _buttons(gettext("Pitcher"), players, required_message=gettext("Tap who won the bid."))
         self.fields["bid"] = forms.TypedChoiceField(
-            label=_("Bid"),
+            label=gettext("Bid"),
             choices=[(b, str(b)) for b in rules.BIDS],
             coerce=int,
             widget=forms.RadioSelect,
-            error_messages={"required": _("Tap the bid.")},
+            error_messages={"required": gettext("Tap the bid.")},
         )
-        self.fields["high"] = _buttons(pgettext_lazy("card game point", "High"), sides, required_message=_("Tap who won High."))
+        self.fields["high"] = _buttons(pgettext("card game point", "High"), sides, required_message=gettext("Tap who won High."))
         self.fields["low"] = _buttons(
-            pgettext_lazy("card game point", "Low"),
+            pgettext("card game point", "Low"),
             sides,
-            required_message=_("Tap who won Low (the same as High if only one trump was out)."),
+            required_message=gettext("Tap who won Low (the same as High if only one trump was out)."),
         )
         self.fields["jack"] = _buttons(
-            pgettext_lazy("card game point", "Jack"),
-            [*sides, (NOT_IN_PLAY, pgettext_lazy("card game point", "Not in play"))],
-            required_message=_("Tap who won the Jack, or Not in play."),
+            pgettext("card game point", "Jack"),
+            [*sides, (NOT_IN_PLAY, pgettext("card game point", "Not in play"))],
+            required_message=gettext("Tap who won the Jack, or Not in play."),
         )
         self.fields["game"] = _buttons(
-            pgettext_lazy("card game point", "Game"),
-            [*sides, (NOT_IN_PLAY, pgettext_lazy("card game point", "Tied"))],
-            required_message=_("Tap who won Game, or Tied."),
+            pgettext("card game point", "Game"),
+            [*sides, (NOT_IN_PLAY, pgettext("card game point", "Tied"))],
+            required_message=gettext("Tap who won Game, or Tied."),
         )
         self.order_fields(["pitcher", "bid", "high", "low", "jack", "game"])
 

@@ -244,7 +244,7 @@ def _hand_fields(state: GameState, scored: rules.ScoredHand) -> dict:
 
 def _scores(state: GameState, hand: Hand, scored: rules.ScoredHand) -> list[HandScore]:
     return [
-        HandScore(hand=hand, side=state.sides[name], won=scored.won[name], delta=scored.delta[name], total=scored.totals[name])
+        HandScore(hand_id=hand.pk, side_id=state.sides[name].pk, won=scored.won[name], delta=scored.delta[name], total=scored.totals[name])
         for name in state.table.sides
     ]
 
@@ -297,12 +297,15 @@ def _save_figures(state: GameState, hands: Sequence[rules.ScoredHand], *, added:
     """Store the seats' figures over these hands: the whole game's (``added=False``), or one more hand's,
     added to what is stored. One UPDATE statement run per seat, as bulk_update's CASE expressions cost
     more to build than a game's whole replay."""
-    table = connection.ops.quote_name(Seat._meta.db_table)
-    columns = [connection.ops.quote_name(Seat._meta.get_field(name).column) for name in Seat.FIGURES]
-    assignments = ", ".join(f"{column} = {column} + %s" if added else f"{column} = %s" for column in columns)
+
+    def statement() -> str:
+        columns = [connection.ops.quote_name(Seat._meta.get_field(name).column) for name in Seat.FIGURES]
+        assignments = ", ".join(f"{column} = {column} + %s" if added else f"{column} = %s" for column in columns)
+        return f"UPDATE {connection.ops.quote_name(Seat._meta.db_table)} SET {assignments} WHERE id = %s"
+
     with connection.cursor() as cursor:
         cursor.executemany(
-            f"UPDATE {table} SET {assignments} WHERE id = %s",
+            sql.cached(("figures", added), statement),
             [[*values, state.seats[name].pk] for name, values in _figures(state, hands).items()],
         )
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
 
 
 class Columns[M: models.Model]:
@@ -37,17 +37,18 @@ class Columns[M: models.Model]:
 
     def make(self, row: Sequence, start: int = 0) -> M:
         """The instance in ``row`` from ``start`` on, each value converted by its field (dates, booleans, JSON...)."""
-        converters = self._converters.get(connection.vendor)
+        db = connections[DEFAULT_DB_ALIAS]  # Once, not through the proxy for every value.
+        converters = self._converters.get(db.vendor)
         if converters is None:
             columns = [field.get_col(self.model._meta.db_table) for field in self.fields]
-            converters = self._converters[connection.vendor] = [
-                [(c, column) for c in connection.ops.get_db_converters(column) + column.get_db_converters(connection)] for column in columns
+            converters = self._converters[db.vendor] = [
+                [(c, column) for c in db.ops.get_db_converters(column) + column.get_db_converters(db)] for column in columns
             ]
         values = list(row[start : start + len(self.fields)])
         for i, field_converters in enumerate(converters):
             for converter, column in field_converters:
-                values[i] = converter(values[i], column, connection)
-        return self.model.from_db(connection.alias, self.names, values)
+                values[i] = converter(values[i], column, db)
+        return self.model.from_db(DEFAULT_DB_ALIAS, self.names, values)
 
 
 def rows(query: str, params: Sequence) -> list[tuple]:
@@ -110,10 +111,14 @@ def cached(key: tuple, build: Callable[[], str]) -> str:
 def update(row: models.Model, names: Sequence[str]) -> None:
     """UPDATE these fields of one row (``auto_now`` ones are set to now, as ``save()`` would)."""
     fields = [row._meta.get_field(name) for name in names]
-    quote = connection.ops.quote_name
+
+    def statement() -> str:
+        quote = connection.ops.quote_name
+        assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)
+        return f"UPDATE {quote(row._meta.db_table)} SET {assignments} WHERE {quote(row._meta.pk.column)} = %s"
+
     with connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {quote(row._meta.db_table)} SET {', '.join(f'{quote(field.column)} = %s' for field in fields)}"
-            f" WHERE {quote(row._meta.pk.column)} = %s",
+            cached(("update", row._meta.model, *names), statement),
             [*(field.get_db_prep_save(field.pre_save(row, add=False), connection) for field in fields), row.pk],
         )

@@ -29,6 +29,15 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def default_language_after_each_test():
+    """A page asked for in another language leaves it active in the thread: the next test starts in English."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 @pytest.fixture
 def league(db) -> League:
     return League.objects.create(name="Thursday Pitch", slug="thursday")
