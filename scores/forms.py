@@ -8,10 +8,11 @@ its problems are put back on the field they are about by ``add_problems``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from django import forms
-from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from . import rules
@@ -146,6 +147,43 @@ def _buttons(label, choices: Sequence[tuple[str, str]], *, required_message: str
     return forms.ChoiceField(label=label, choices=choices, widget=forms.RadioSelect, error_messages={"required": required_message})
 
 
+@functools.lru_cache(maxsize=512)
+def _tap_fields(seats: tuple[str, ...], sides: tuple[str, ...], language: str | None) -> dict[str, forms.Field]:
+    """The hand form's buttons for a table, in the active language (``language``, the cache's key).
+
+    Every save builds a hand form, so its fields are built once per table and language and shared by the forms
+    made for it, not copied: nothing changes a field per form (errors and values live on the form).
+    """
+    players = [(name, name) for name in seats]
+    points = [(name, name) for name in sides]
+    return {
+        "pitcher": _buttons(gettext("Pitcher"), players, required_message=gettext("Tap who won the bid.")),
+        "bid": forms.TypedChoiceField(
+            label=gettext("Bid"),
+            choices=[(b, str(b)) for b in rules.BIDS],
+            coerce=int,
+            widget=forms.RadioSelect,
+            error_messages={"required": gettext("Tap the bid.")},
+        ),
+        "high": _buttons(pgettext("card game point", "High"), points, required_message=gettext("Tap who won High.")),
+        "low": _buttons(
+            pgettext("card game point", "Low"),
+            points,
+            required_message=gettext("Tap who won Low (the same as High if only one trump was out)."),
+        ),
+        "jack": _buttons(
+            pgettext("card game point", "Jack"),
+            [*points, (NOT_IN_PLAY, pgettext("card game point", "Not in play"))],
+            required_message=gettext("Tap who won the Jack, or Not in play."),
+        ),
+        "game": _buttons(
+            pgettext("card game point", "Game"),
+            [*points, (NOT_IN_PLAY, pgettext("card game point", "Tied"))],
+            required_message=gettext("Tap who won Game, or Tied."),
+        ),
+    }
+
+
 class HandForm(forms.Form):
     """One hand in taps: pitcher, bid, and who won High, Low, Jack and Game."""
 
@@ -156,34 +194,7 @@ class HandForm(forms.Form):
     def __init__(self, *args, table: rules.Table, dealer: str, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.table, self.dealer = table, dealer
-        # Made for one request, in its language: plain strings, not lazy ones (every save builds this form).
-        players = [(name, name) for name in table.seats]
-        sides = [(name, name) for name in table.sides]
-        self.fields["pitcher"] = _buttons(gettext("Pitcher"), players, required_message=gettext("Tap who won the bid."))
-        self.fields["bid"] = forms.TypedChoiceField(
-            label=gettext("Bid"),
-            choices=[(b, str(b)) for b in rules.BIDS],
-            coerce=int,
-            widget=forms.RadioSelect,
-            error_messages={"required": gettext("Tap the bid.")},
-        )
-        self.fields["high"] = _buttons(pgettext("card game point", "High"), sides, required_message=gettext("Tap who won High."))
-        self.fields["low"] = _buttons(
-            pgettext("card game point", "Low"),
-            sides,
-            required_message=gettext("Tap who won Low (the same as High if only one trump was out)."),
-        )
-        self.fields["jack"] = _buttons(
-            pgettext("card game point", "Jack"),
-            [*sides, (NOT_IN_PLAY, pgettext("card game point", "Not in play"))],
-            required_message=gettext("Tap who won the Jack, or Not in play."),
-        )
-        self.fields["game"] = _buttons(
-            pgettext("card game point", "Game"),
-            [*sides, (NOT_IN_PLAY, pgettext("card game point", "Tied"))],
-            required_message=gettext("Tap who won Game, or Tied."),
-        )
-        self.order_fields(["pitcher", "bid", "high", "low", "jack", "game"])
+        self.fields = {**_tap_fields(table.seats, table.sides, get_language()), **self.fields}
 
     def clean(self) -> dict:
         data = super().clean()
