@@ -404,20 +404,17 @@ def record_hand(
     state = dataclasses.replace(state or load_game(game, hands=False), game=game)
     side_names = {side.pk: name for name, side in state.sides.items()}
     seat_names = {seat.pk: name for name, seat in state.seats.items()}
-    with connection.cursor() as cursor:
-        # The game row, locked as _locked does, with the last hand's number, dealer and totals (a row per side) in the
-        # same query: everything a new hand is scored from.
-        lock = " FOR UPDATE OF game" if connection.features.has_select_for_update_of else ""
-        cursor.execute(
-            "SELECT game.status, game.winner_id, game.version, hand.number, hand.dealer_id, score.side_id, score.total"
-            " FROM scores_game game LEFT JOIN scores_hand hand ON hand.game_id = game.id"
-            " AND hand.number = (SELECT MAX(number) FROM scores_hand WHERE game_id = game.id)"
-            f" LEFT JOIN scores_handscore score ON score.hand_id = hand.id WHERE game.id = %s{lock}",
-            [game.pk],
-        )
-        rows = cursor.fetchall()
-    game.status, game.winner_id, game.version = rows[0][:3]
-    last = [row[3:] for row in rows if row[3] is not None]
+    # The game row locked first, as _locked does, and only then the last hand: in PostgreSQL a statement that waited
+    # for the lock still sees the other rows as they were when it began, before the write it waited for.
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    [(game.status, game.winner_id, game.version)] = sql.rows(
+        f"SELECT status, winner_id, version FROM scores_game WHERE id = %s{lock}", [game.pk]
+    )
+    last = sql.rows(  # The last hand's number, dealer and totals: a row per side.
+        "SELECT hand.number, hand.dealer_id, score.side_id, score.total FROM scores_hand hand"
+        " JOIN scores_handscore score ON score.hand_id = hand.id WHERE hand.game_id = %s ORDER BY hand.number DESC LIMIT %s",
+        [game.pk, len(side_names)],
+    )
     totals = dict.fromkeys(state.table.sides, 0) | {side_names[side_id]: total for _number, _dealer, side_id, total in last}
     last_number, last_dealer = (last[0][0], seat_names[last[0][1]]) if last else (0, None)
     next_number = last_number + 1
