@@ -16,6 +16,7 @@ import csv
 import dataclasses
 import datetime
 import difflib
+import functools
 import io
 import json
 import re
@@ -396,9 +397,9 @@ def _read_bids(value: object, check: _Checker) -> rules.Bids | None:
 
 # Writing ---------------------------------------------------------------------------------------
 
-HAND_COLUMNS = ("dealer", "pitcher", "bid", "auction", "high", "low", "jack", "game_point", "set")
+HAND_COLUMNS = ("game", "dealer", "pitcher", "bid", "auction", "high", "low", "jack", "game_point", "set")
 AUCTION = Hand._meta.get_field("auction")
-JSON_BOOL = {True: "true", False: "false"}  # Also for SQLite's 1 and 0.
+JSON_BOOL = {True: "true", False: "false"}
 
 
 def _auction(stored: str) -> list[list[int | None]]:
@@ -406,12 +407,12 @@ def _auction(stored: str) -> list[list[int | None]]:
     return AUCTION.from_db_value(stored, None, None)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@dataclasses.dataclass(frozen=True)
 class StoredGame:
     """A game as the services stored it, read for export as plain rows: ids, not model instances.
 
-    ``hands`` are tuples of ``HAND_COLUMNS`` by number, as the database gives them: foreign keys as ids,
-    the auction as JSON text (``_auction`` decodes it), ``set`` a bool or SQLite's 0 or 1. ``scores`` is
+    ``hands`` are tuples of ``HAND_COLUMNS`` by number, as the database gives them: the game's pk first,
+    foreign keys as ids, the auction as JSON text (``_auction`` decodes it), ``set`` a bool. ``scores`` is
     every stored ``HandScore`` figure of the game in one flat list: hand by hand, and within a hand each
     side's won, delta and total, the sides in primary-key order (``slots`` says where each side's are).
     """
@@ -426,6 +427,7 @@ class StoredGame:
     hands: list[tuple]
     scores: list[int]
 
+    @functools.cached_property
     def slots(self) -> dict[int, int]:
         """Where each side's won, delta and total start among a hand's scores, by side pk."""
         return {pk: 3 * rank for rank, pk in enumerate(sorted(pk for pk, _ in self.sides))}
@@ -434,7 +436,7 @@ class StoredGame:
         """Each side's score after the last hand (0 before the first), by side name in seating order."""
         if not self.hands:
             return {name: 0 for _, name in self.sides}
-        last, slot = self.scores[-3 * len(self.sides) :], self.slots()
+        last, slot = self.scores[-3 * len(self.sides) :], self.slots
         return {name: last[slot[pk] + 2] for pk, name in self.sides}
 
 
@@ -448,16 +450,36 @@ def stored_games(games: QuerySet[Game], chunk_size: int | None = None) -> Iterat
         yield _game_document(game)
 
 
-def _rows(queryset: QuerySet) -> list[tuple]:
-    """The queryset's rows as the database driver returns them: the ORM's SQL, without the ORM's work per row.
+def _chunk_queries(ids: list[int]) -> list[QuerySet]:
+    """The export's queries for a chunk of games: their sides, seats, hands and scores, each in game pk order."""
+    return [
+        Side.objects.filter(game_id__in=ids).order_by("game_id", "position").values_list("game_id", "pk", "name"),
+        Seat.objects.filter(game_id__in=ids)
+        .order_by("game_id", "position")
+        .values_list("game_id", "pk", "position", "side_id", "player__name"),
+        Hand.objects.filter(game_id__in=ids).order_by("game_id", "number").values_list(*HAND_COLUMNS),
+        # Hand by hand, and side by side in pk order, which needs no join to the sides.
+        HandScore.objects.filter(hand__game_id__in=ids)
+        .order_by("hand__game_id", "hand__number", "side_id")
+        .values_list("won", "delta", "total"),
+    ]
 
-    An export reads a million score rows for a league of 10,000 games, and the ORM's iterator cost more
-    than all the rest. The values are the driver's: SQLite gives booleans as 0/1, JSON as text.
+
+def _chunk_sql(chunk_size: int, using: str) -> list[str]:
+    """The SQL of ``_chunk_queries`` for ``chunk_size`` games, built by the ORM once for the whole export.
+
+    The rows are then read with the database cursor, without the ORM's work per row: an export reads a
+    million score rows for a league of 10,000 games, and building rows and querysets cost more than all
+    the rest. The values are the driver's: SQLite gives JSON as text.
     """
-    sql, params = queryset.query.get_compiler(queryset.db).as_sql()
-    with connections[queryset.db].cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
+    ids = list(range(1, chunk_size + 1))
+    statements = []
+    for queryset in _chunk_queries(ids):
+        sql, params = queryset.query.get_compiler(using).as_sql()
+        if list(params) != ids:
+            raise ValueError("the export's chunk queries take the chunk's game ids as their only parameters")
+        statements.append(sql)
+    return statements
 
 
 def _by_game(rows: list[tuple]) -> dict[int, list[tuple]]:
@@ -468,21 +490,20 @@ def _by_game(rows: list[tuple]) -> dict[int, list[tuple]]:
 def _stored(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[StoredGame]:
     """Each game with its sides, seats, hands and scores: five queries per chunk of games, their rows read raw."""
     chunk_size = chunk_size or CHUNK_SIZE
+    statements = _chunk_sql(chunk_size, games.db)
     ordered = games.order_by("played_on", "pk").values_list("pk", "code", "played_on", "target", "partnership", "winner_id")
     for chunk in batched(ordered.iterator(chunk_size=chunk_size), chunk_size):
         ids = [game[0] for game in chunk]
-        sides = _by_game(_rows(Side.objects.filter(game_id__in=ids).order_by("game_id", "position").values_list("game_id", "pk", "name")))
-        seats = _by_game(
-            _rows(
-                Seat.objects.filter(game_id__in=ids)
-                .order_by("game_id", "position")
-                .values_list("game_id", "pk", "position", "side_id", "player__name")
-            )
-        )
-        hands = _by_game(_rows(Hand.objects.filter(game_id__in=ids).order_by("game_id", "number").values_list("game_id", *HAND_COLUMNS)))
-        # Game by game in pk order, hand by hand, side by side in pk order (which needs no join to the sides).
-        scores = HandScore.objects.filter(hand__game_id__in=ids).order_by("hand__game_id", "hand__number", "side_id")
-        figures = list(chain.from_iterable(_rows(scores.values_list("won", "delta", "total"))))
+        params = ids + ids[-1:] * (chunk_size - len(ids))  # A short last chunk repeats an id: IN does not mind.
+        rows = []
+        with connections[games.db].cursor() as cursor:
+            for sql in statements:
+                cursor.execute(sql, params)
+                rows.append(cursor.fetchall())
+        sides, seats = _by_game(rows[0]), _by_game(rows[1])
+        # The game's pk stays first in a hand's row (see HAND_COLUMNS): 250,000 slices cost more than it is worth.
+        hands = {game_id: list(group) for game_id, group in groupby(rows[2], key=itemgetter(0))}
+        figures = list(chain.from_iterable(rows[3]))
         starts, start = {}, 0
         for pk in sorted(ids):
             starts[pk] = start
@@ -505,9 +526,9 @@ def _game_document(game: StoredGame, *, hands: bool = True) -> dict:
     rules_: dict = {"target": game.target}
     if game.partnership:
         rules_["teams"] = [{"name": name, "players": [n for _, _, side, n in game.seats if side == pk]} for pk, name in game.sides]
-    slot, width = game.slots(), 3 * len(game.sides)
+    slot, width = game.slots, 3 * len(game.sides)
     written = []
-    for number, (dealer_id, pitcher_id, bid, auction, high_id, low_id, jack_id, game_point_id, set_) in enumerate(
+    for number, (_game_id, dealer_id, pitcher_id, bid, auction, high_id, low_id, jack_id, game_point_id, set_) in enumerate(
         game.hands if hands else ()
     ):
         score = game.scores[number * width : (number + 1) * width]
@@ -553,7 +574,7 @@ def _game_json(game: StoredGame) -> str:
     keys = [side[pk].replace("%", "%%") for pk, _ in game.sides]
     points = ", ".join(f'"{field}": {{' + ", ".join(f"{key}: %s" for key in keys) + "}" for field in ("won", "delta", "totals"))
     line = f'        {{"dealer": %s%s, "pitcher": %s, "bid": %s, "high": %s, "low": %s, "jack": %s, "game": %s, {points}, "set": %s}}'
-    dealer, pitcher, bid, auction, high, low, jack, game_point, set_ = zip(*game.hands, strict=True)
+    _games, dealer, pitcher, bid, auction, high, low, jack, game_point, set_ = zip(*game.hands, strict=True)
     bids = [""] * len(auction)
     if auction.count(None) < len(auction):
         at = {position: seat[pk] for pk, position, _, _ in game.seats}
@@ -564,7 +585,7 @@ def _game_json(game: StoredGame) -> str:
     columns: list[Iterable] = [map(seat.__getitem__, dealer), bids, map(seat.__getitem__, pitcher), bid]
     columns += [map(side.__getitem__, column) for column in (high, low, jack, game_point)]
     # A hand's scores are each side's won, delta and total, sides in pk order: the template wants all the won first.
-    slot, width = game.slots(), 3 * len(game.sides)
+    slot, width = game.slots, 3 * len(game.sides)
     columns += [game.scores[slot[pk] + figure :: width] for figure in range(3) for pk, _ in game.sides]
     columns.append(map(JSON_BOOL.__getitem__, set_))
     values: list = [None] * (len(columns) * len(game.hands))
