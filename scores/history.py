@@ -470,7 +470,7 @@ def _chunk_sql(chunk_size: int, using: str) -> list[str]:
 
     The rows are then read with the database cursor, without the ORM's work per row: an export reads a
     million score rows for a league of 10,000 games, and building rows and querysets cost more than all
-    the rest. The values are the driver's: SQLite gives JSON as text.
+    the rest. The values are as the database connection gives them: the auction's JSON comes as text.
     """
     ids = list(range(1, chunk_size + 1))
     statements = []
