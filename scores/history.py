@@ -16,19 +16,21 @@ import csv
 import dataclasses
 import datetime
 import difflib
+import functools
 import io
 import json
 import re
 import zipfile
-from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import batched
+from functools import partial
+from itertools import batched, chain, groupby
+from operator import itemgetter
 
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import rules, standings
+from . import rules, sql, standings
 from .models import Game, Hand, HandScore, Player, Seat, Side
 from .problems import located
 
@@ -395,6 +397,48 @@ def _read_bids(value: object, check: _Checker) -> rules.Bids | None:
 
 # Writing ---------------------------------------------------------------------------------------
 
+HAND_COLUMNS = ("game", "dealer", "pitcher", "bid", "auction", "high", "low", "jack", "game_point", "set")
+AUCTION = Hand._meta.get_field("auction")
+JSON_BOOL = {True: "true", False: "false"}
+
+
+def _auction(stored: str) -> list[list[int | None]]:
+    """A hand's auction as stored, [[seat position, bid or null], ...], from the JSON text the database gives."""
+    return AUCTION.from_db_value(stored, None, None)
+
+
+@dataclasses.dataclass(frozen=True)
+class StoredGame:
+    """A game as the services stored it, read for export as plain rows: ids, not model instances.
+
+    ``hands`` are tuples of ``HAND_COLUMNS`` by number, as the database gives them: the game's pk first,
+    foreign keys as ids, the auction as JSON text (``_auction`` decodes it), ``set`` a bool. ``scores`` is
+    every stored ``HandScore`` figure of the game in one flat list: hand by hand, and within a hand each
+    side's won, delta and total, the sides in primary-key order (``slots`` says where each side's are).
+    """
+
+    code: str
+    played_on: datetime.date
+    target: int
+    partnership: bool
+    winner_id: int | None
+    sides: list[tuple[int, str]]  # (pk, name), by position.
+    seats: list[tuple[int, int, int, str]]  # (pk, position, side pk, player's name), by position.
+    hands: list[tuple]
+    scores: list[int]
+
+    @functools.cached_property
+    def slots(self) -> dict[int, int]:
+        """Where each side's won, delta and total start among a hand's scores, by side pk."""
+        return {pk: 3 * rank for rank, pk in enumerate(sorted(pk for pk, _ in self.sides))}
+
+    def totals(self) -> dict[str, int]:
+        """Each side's score after the last hand (0 before the first), by side name in seating order."""
+        if not self.hands:
+            return {name: 0 for _, name in self.sides}
+        last, slot = self.scores[-3 * len(self.sides) :], self.slots
+        return {name: last[slot[pk] + 2] for pk, name in self.sides}
+
 
 def stored_games(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[dict]:
     """The games as documents of the format (with their derived fields), oldest first.
@@ -402,52 +446,92 @@ def stored_games(games: QuerySet[Game], chunk_size: int | None = None) -> Iterat
     Reads stored results only (nothing is replayed): five queries per chunk of
     ``chunk_size`` games, however many hands they have.
     """
-    for found in _stored(games, chunk_size):
-        yield _game_document(*found)
+    for game in _stored(games, chunk_size):
+        yield _game_document(game)
 
 
-def _stored(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[tuple]:
-    """Each game with its sides, seats, hands (tuples, ``HAND_COLUMNS``) and the chunk's scores by hand and side."""
+def _chunk_queries(ids: list[int]) -> list[QuerySet]:
+    """The export's queries for a chunk of games: their sides, seats, hands and scores, each in game pk order."""
+    return [
+        Side.objects.filter(game_id__in=ids).order_by("game_id", "position").values_list("game_id", "pk", "name"),
+        Seat.objects.filter(game_id__in=ids)
+        .order_by("game_id", "position")
+        .values_list("game_id", "pk", "position", "side_id", "player__name"),
+        Hand.objects.filter(game_id__in=ids).order_by("game_id", "number").values_list(*HAND_COLUMNS),
+        # Hand by hand, and side by side in pk order, which needs no join to the sides.
+        HandScore.objects.filter(hand__game_id__in=ids)
+        .order_by("hand__game_id", "hand__number", "side_id")
+        .values_list("won", "delta", "total"),
+    ]
+
+
+def _chunk_sql(chunk_size: int) -> list[str]:
+    """The SQL of ``_chunk_queries`` for ``chunk_size`` games, built by the ORM once (``sql.cached``).
+
+    The rows are then read with the database cursor, without the ORM's work per row: an export reads a
+    million score rows for a league of 10,000 games, and building rows and querysets cost more than all
+    the rest. The values are as the database connection gives them: the auction's JSON comes as text.
+    """
+    ids = list(range(1, chunk_size + 1))
+
+    def statement(queryset: QuerySet) -> str:
+        query, params = queryset.query.sql_with_params()
+        if list(params) != ids:
+            raise ValueError("the export's chunk queries take the chunk's game ids as their only parameters")
+        return query
+
+    return [sql.cached(("export", number, chunk_size), partial(statement, queryset)) for number, queryset in enumerate(_chunk_queries(ids))]
+
+
+def _by_game(rows: list[tuple]) -> dict[int, list[tuple]]:
+    """Rows whose first column is the game's pk (and ordered by it), grouped by game without that column."""
+    return {game_id: [row[1:] for row in group] for game_id, group in groupby(rows, key=itemgetter(0))}
+
+
+def _stored(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[StoredGame]:
+    """Each game with its sides, seats, hands and scores: five queries per chunk of games, their rows read raw."""
     chunk_size = chunk_size or CHUNK_SIZE
-    ordered = games.order_by("played_on", "pk").only("pk", "code", "played_on", "target", "partnership", "winner_id")
+    statements = _chunk_sql(chunk_size)
+    ordered = games.order_by("played_on", "pk").values_list("pk", "code", "played_on", "target", "partnership", "winner_id")
     for chunk in batched(ordered.iterator(chunk_size=chunk_size), chunk_size):
-        ids = [game.pk for game in chunk]
-        sides: dict[int, list[tuple[int, str]]] = defaultdict(list)
-        for pk, game_id, name in Side.objects.filter(game_id__in=ids).order_by("game_id", "position").values_list("pk", "game_id", "name"):
-            sides[game_id].append((pk, name))
-        seats: dict[int, list[tuple[int, int, int, str]]] = defaultdict(list)
-        seat_rows = Seat.objects.filter(game_id__in=ids).order_by("game_id", "position")
-        for row in seat_rows.values_list("pk", "game_id", "position", "side_id", "player__name"):
-            seats[row[1]].append((row[0], row[2], row[3], row[4]))
-        hands: dict[int, list[tuple]] = defaultdict(list)
-        for game_id, *row in Hand.objects.filter(game_id__in=ids).order_by("game_id", "number").values_list("game_id", *HAND_COLUMNS):
-            hands[game_id].append(row)
-        scores: dict[int, dict[int, tuple[int, int, int]]] = defaultdict(dict)
-        for hand_id, side_id, won, delta, total in HandScore.objects.filter(hand__game_id__in=ids).values_list(
-            "hand_id", "side_id", "won", "delta", "total"
-        ):
-            scores[hand_id][side_id] = (won, delta, total)
-        for game in chunk:
-            yield game, sides[game.pk], seats[game.pk], hands[game.pk], scores
+        ids = [game[0] for game in chunk]
+        params = ids + ids[-1:] * (chunk_size - len(ids))  # A short last chunk repeats an id: IN does not mind.
+        rows = [sql.rows(statement, params) for statement in statements]
+        sides, seats = _by_game(rows[0]), _by_game(rows[1])
+        # The game's pk stays first in a hand's row (see HAND_COLUMNS): 250,000 slices cost more than it is worth.
+        hands = {game_id: list(group) for game_id, group in groupby(rows[2], key=itemgetter(0))}
+        figures = list(chain.from_iterable(rows[3]))
+        starts, start = {}, 0
+        for pk in sorted(ids):
+            starts[pk] = start
+            start += 3 * len(sides.get(pk, ())) * len(hands.get(pk, ()))
+        if start != len(figures):
+            # Never the case for what the services stored: every hand has a score for each of its game's sides.
+            raise RuntimeError(f"the hands of games {ids} have {len(figures) // 3} side scores stored, not {start // 3}")
+        for pk, code, played_on, target, partnership, winner_id in chunk:
+            game_hands = hands.get(pk, [])
+            start = starts[pk]
+            game_scores = figures[start : start + 3 * len(sides[pk]) * len(game_hands)]
+            yield StoredGame(code, played_on, target, partnership, winner_id, sides[pk], seats[pk], game_hands, game_scores)
 
 
-HAND_COLUMNS = ("pk", "dealer_id", "pitcher_id", "bid", "auction", "high_id", "low_id", "jack_id", "game_point_id", "set")
-
-
-def _game_document(game: Game, sides: list[tuple[int, str]], seats: list[tuple], hands: list[tuple], scores: dict) -> dict:
-    side_name = dict(sides)
-    seat_name = {pk: name for pk, _, _, name in seats}
-    name_at = {position: name for _, position, _, name in seats}
+def _game_document(game: StoredGame, *, hands: bool = True) -> dict:
+    """The game's document; with ``hands=False``, without its hands (the result is still given)."""
+    side_name = dict(game.sides)
+    seat_name = {pk: name for pk, _, _, name in game.seats}
+    name_at = {position: name for _, position, _, name in game.seats}
     rules_: dict = {"target": game.target}
     if game.partnership:
-        rules_["teams"] = [{"name": name, "players": [n for _, _, side, n in seats if side == pk]} for pk, name in sides]
-    totals = {name: 0 for _, name in sides}
+        rules_["teams"] = [{"name": name, "players": [n for _, _, side, n in game.seats if side == pk]} for pk, name in game.sides]
+    slot, width = game.slots, 3 * len(game.sides)
     written = []
-    for pk, dealer_id, pitcher_id, bid, auction, high_id, low_id, jack_id, game_point_id, set_ in hands:
-        score = scores[pk]
+    for number, (_game_id, dealer_id, pitcher_id, bid, auction, high_id, low_id, jack_id, game_point_id, set_) in enumerate(
+        game.hands if hands else ()
+    ):
+        score = game.scores[number * width : (number + 1) * width]
         entry: dict = {"dealer": seat_name[dealer_id]}
         if auction is not None:
-            entry["bids"] = [[name_at[position], bid] for position, bid in auction]
+            entry["bids"] = [[name_at[position], bid] for position, bid in _auction(auction)]
         entry.update(
             pitcher=seat_name[pitcher_id],
             bid=bid,
@@ -455,60 +539,67 @@ def _game_document(game: Game, sides: list[tuple[int, str]], seats: list[tuple],
             low=side_name[low_id],
             jack=side_name.get(jack_id),
             game=side_name.get(game_point_id),
-            won={name: score[pk][0] for pk, name in sides},
-            delta={name: score[pk][1] for pk, name in sides},
-            totals={name: score[pk][2] for pk, name in sides},
+            won={name: score[slot[pk]] for pk, name in game.sides},
+            delta={name: score[slot[pk] + 1] for pk, name in game.sides},
+            totals={name: score[slot[pk] + 2] for pk, name in game.sides},
         )
-        entry["set"] = set_
-        totals = entry["totals"]
+        entry["set"] = bool(set_)
         written.append(entry)
     return {
         "id": game.code,
         "played_on": game.played_on.isoformat(),
         "rules": rules_,
-        "seats": [name for _, _, _, name in seats],
+        "seats": [name for _, _, _, name in game.seats],
         "hands": written,
-        "result": {"winner": side_name.get(game.winner_id), "totals": totals},
+        "result": {"winner": side_name.get(game.winner_id), "totals": game.totals()},
     }
 
 
-def _game_json(game: Game, sides: list[tuple[int, str]], seats: list[tuple], hands: list[tuple], scores: dict) -> str:
-    """``_game_text(_game_document(...))``, byte for byte, with each hand's line written from its row.
+def _game_json(game: StoredGame) -> str:
+    """``_game_text(_game_document(game))``, byte for byte, written from the game's rows without a dict per hand.
 
-    An export has hundreds of thousands of hands: a dict per hand and a json.dumps each cost twice the
-    rest of the export, so names are quoted once per game and a hand's line is one f-string.
+    An export has hundreds of thousands of hands, and a dict and a json.dumps for each cost more than
+    all the rest. Here the names are quoted once per game into a template of a hand's line; the values of
+    all the hands are laid out column by column in the template's order (slice assignments, no Python
+    loop per hand) and the game's hands are written with one ``%``.
     """
-    document = _game_document(game, sides, seats, hands[-1:], scores)  # Everything but the hands (the last gives the totals).
-    side = {pk: _dump(name) for pk, name in sides}
-    seat = {pk: _dump(name) for pk, _, _, name in seats}
-    at = {position: _dump(name) for _, position, _, name in seats}
-    lines = []
-    for pk, dealer_id, pitcher_id, bid, auction, high_id, low_id, jack_id, game_point_id, set_ in hands:
-        score = scores[pk]
-        bids = ""
-        if auction is not None:
-            bids = ', "bids": [' + ", ".join(f"[{at[p]}, {'null' if b is None else b}]" for p, b in auction) + "]"
-        won = ", ".join(f"{side[s]}: {score[s][0]}" for s in side)
-        delta = ", ".join(f"{side[s]}: {score[s][1]}" for s in side)
-        totals = ", ".join(f"{side[s]}: {score[s][2]}" for s in side)
-        lines.append(
-            f'        {{"dealer": {seat[dealer_id]}{bids}, "pitcher": {seat[pitcher_id]}, "bid": {bid}, '
-            f'"high": {side[high_id]}, "low": {side[low_id]}, "jack": {side.get(jack_id, "null")}, '
-            f'"game": {side.get(game_point_id, "null")}, "won": {{{won}}}, "delta": {{{delta}}}, "totals": {{{totals}}}, '
-            f'"set": {"true" if set_ else "false"}}}'
-        )
-    return _game_text(document, lines)
+    side = {pk: _dump(name) for pk, name in game.sides} | {None: "null"}
+    seat = {pk: _dump(name) for pk, _, _, name in game.seats}
+    document = _game_document(game, hands=False)
+    if not game.hands:
+        return _game_text(document)
+    keys = [side[pk].replace("%", "%%") for pk, _ in game.sides]
+    points = ", ".join(f'"{field}": {{' + ", ".join(f"{key}: %s" for key in keys) + "}" for field in ("won", "delta", "totals"))
+    line = f'        {{"dealer": %s%s, "pitcher": %s, "bid": %s, "high": %s, "low": %s, "jack": %s, "game": %s, {points}, "set": %s}}'
+    _games, dealer, pitcher, bid, auction, high, low, jack, game_point, set_ = zip(*game.hands, strict=True)
+    bids = [""] * len(auction)
+    if auction.count(None) < len(auction):
+        at = {position: seat[pk] for pk, position, _, _ in game.seats}
+        bids = [
+            "" if a is None else ', "bids": [' + ", ".join(f"[{at[p]}, {'null' if b is None else b}]" for p, b in _auction(a)) + "]"
+            for a in auction
+        ]
+    columns: list[Iterable] = [map(seat.__getitem__, dealer), bids, map(seat.__getitem__, pitcher), bid]
+    columns += [map(side.__getitem__, column) for column in (high, low, jack, game_point)]
+    # A hand's scores are each side's won, delta and total, sides in pk order: the template wants all the won first.
+    slot, width = game.slots, 3 * len(game.sides)
+    columns += [game.scores[slot[pk] + figure :: width] for figure in range(3) for pk, _ in game.sides]
+    columns.append(map(JSON_BOOL.__getitem__, set_))
+    values: list = [None] * (len(columns) * len(game.hands))
+    for i, column in enumerate(columns):
+        values[i :: len(columns)] = column
+    return _game_text(document, [",\n".join([line] * len(game.hands)) % tuple(values)])
 
 
-def _dump(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False)
+# ``json.dumps(value, ensure_ascii=False)``: json.dumps makes a new encoder for each call with an option.
+_dump = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def _game_text(game: dict, hand_lines: list[str] | None = None) -> str:
     """A game as readable JSON: a line per field and a line per hand (``hand_lines``, if already written)."""
     lines = []
     for key, value in game.items():
-        if key == "hands" and value:
+        if key == "hands" and (value or hand_lines):
             inner = ",\n".join(hand_lines if hand_lines is not None else (f"        {_dump(hand)}" for hand in value))
             lines.append(f'      "hands": [\n{inner}\n      ]')
         else:
@@ -528,8 +619,8 @@ def export_json(games: QuerySet[Game], *, league_name: str, exported_at: datetim
         '  "games": ['
     )
     separator = "\n"
-    for found in _stored(games):
-        yield separator + _game_json(*found)
+    for game in _stored(games):
+        yield separator + _game_json(game)
         separator = ",\n"
     yield ("\n  ]" if separator != "\n" else "]") + "\n}\n"
 

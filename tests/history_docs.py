@@ -37,3 +37,23 @@ def dumps(doc: object) -> bytes:
 def without_export_fields(doc: dict) -> dict:
     """A document minus what differs between two exports of the same games."""
     return {key: value for key, value in doc.items() if key not in ("exported_at", "league")}
+
+
+def game_text(game: dict) -> str:
+    """A game as the export lays it out, written the plain way: a line per field and per hand, every value json.dumps'ed."""
+    fields = []
+    for key, value in game.items():
+        if key == "hands" and value:
+            hands = ",\n".join(f"        {json.dumps(hand, ensure_ascii=False)}" for hand in value)
+            fields.append(f'      "hands": [\n{hands}\n      ]')
+        else:
+            fields.append(f"      {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "    {\n" + ",\n".join(fields) + "\n    }"
+
+
+def export_text(games: list[dict], *, league_name: str, exported_at: str) -> str:
+    """A whole export (shared/spec/history-format.md) written the plain way, as the app's export must write it, byte for byte."""
+    head = {"format": "pitch-history", "version": 1, "exported_at": exported_at, "league": {"name": league_name}}
+    fields = [f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}" for key, value in head.items()]
+    body = "\n" + ",\n".join(game_text(game) for game in games) + "\n  ]" if games else "]"
+    return "{\n" + ",\n".join(fields) + ',\n  "games": [' + body + "\n}\n"

@@ -15,10 +15,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scores import history, services
-from scores.models import League
+from scores.models import HandScore, League, Side
 from scores.standings import standings as league_standings
 from tests.conftest import hand as rules_hand
-from tests.history_docs import SPEC_HAND, document, dumps, game, hand, without_export_fields
+from tests.history_docs import SPEC_HAND, document, dumps, export_text, game, hand, without_export_fields
 
 pytestmark = pytest.mark.django_db
 
@@ -224,3 +224,91 @@ def test_the_json_export_writes_each_game_exactly_as_its_document_would_be_dumpe
     assert any(hand.get("bids") for document in documents for hand in document["hands"])  # An auction, a null bid...
     assert any(hand["jack"] is None for document in documents for hand in document["hands"])
     assert "\n" + ",\n".join(history._game_text(document) for document in documents) + "\n  ]" in text
+
+
+# Names a JSON writer must escape (quotes, backslashes, a tab), not ASCII, or looking like format strings.
+ODD = ['Al "Ace" O\'Neil', "C:\\Temp\\{0}", "100% Zoë", "李 🂡\tß"]
+US, THEM = "{Us} %s", '"Them" \\'
+
+
+@pytest.fixture
+def odd_league(league) -> League:
+    """Games with odd names, an auction with passes, points not in play, an unfinished game, games played in
+    another order than they were created, and a partnership whose sides' keys are not in seating order."""
+    later = services.start_game(league=league, seats=ODD, code='later "one"', played_on=datetime.date(2026, 11, 30))
+    bids = ((ODD[1], None), (ODD[2], 2), (ODD[3], None), (ODD[0], 3))
+    services.record_hand(game=later, hand=rules_hand(ODD[0], 3, ODD[0], ODD[0], None, None, dealer=ODD[0], bids=bids))
+    services.record_hand(game=later, hand=rules_hand(ODD[2], 2, ODD[2], ODD[3], ODD[2], None))
+    paired = services.start_game(
+        league=league, seats=ODD, teams=[(US, ODD[::2]), (THEM, ODD[1::2])], target=3, code="{0}", played_on=datetime.date(2026, 11, 2)
+    )
+    services.record_hand(game=paired, hand=rules_hand(ODD[1], 3, THEM, US, None, ODD[0]))
+    services.record_hand(game=paired, hand=rules_hand(ODD[0], 2, US, ODD[2], US, THEM))
+    us, them = paired.sides.order_by("position")
+    Side.objects.filter(pk=us.pk).update(position=2)  # "Them" now sits first: the sides' keys are not in seating order.
+    Side.objects.filter(pk=them.pk).update(position=0)
+    Side.objects.filter(pk=us.pk).update(position=1)
+    services.start_game(league=league, seats=ODD[:2], code="empty", played_on=datetime.date(2026, 11, 20))
+    return league
+
+
+def documents_from_models(games) -> list[dict]:
+    """The games' documents built the slow, plain way, through the models, to check the export's reader against."""
+    documents = []
+    for stored in games.order_by("played_on", "pk"):
+        sides = list(stored.sides.order_by("position"))
+        seats = [seat.player.name for seat in stored.seats.order_by("position").select_related("player")]
+        rules_: dict = {"target": stored.target}
+        if stored.partnership:
+            rules_["teams"] = [{"name": s.name, "players": [t.player.name for t in s.seats.order_by("position")]} for s in sides]
+        hands = []
+        for row in stored.hands.order_by("number").select_related("dealer__player", "pitcher__player", "high", "low", "jack", "game_point"):
+            score = {s.side_id: s for s in row.scores.all()}
+            entry: dict = {"dealer": row.dealer.player.name}
+            if row.auction is not None:
+                entry["bids"] = [[seats[position], bid] for position, bid in row.auction]
+            entry.update(pitcher=row.pitcher.player.name, bid=row.bid, high=row.high.name, low=row.low.name)
+            entry.update(jack=row.jack and row.jack.name, game=row.game_point and row.game_point.name)
+            entry.update({field: {s.name: getattr(score[s.pk], column) for s in sides} for field, column in FIGURES})
+            entry["set"] = row.set
+            hands.append(entry)
+        totals = hands[-1]["totals"] if hands else {s.name: 0 for s in sides}
+        documents.append(
+            {
+                "id": stored.code,
+                "played_on": stored.played_on.isoformat(),
+                "rules": rules_,
+                "seats": seats,
+                "hands": hands,
+                "result": {"winner": stored.winner and stored.winner.name, "totals": totals},
+            }
+        )
+    return documents
+
+
+FIGURES = (("won", "won"), ("delta", "delta"), ("totals", "total"))
+
+
+@pytest.mark.parametrize("chunk_size", [1, 2, history.CHUNK_SIZE])
+def test_the_json_export_is_what_the_models_hold_written_the_plain_way_byte_for_byte(odd_league, monkeypatch, chunk_size):
+    monkeypatch.setattr(history, "CHUNK_SIZE", chunk_size)
+    games = odd_league.games.all()
+    expected = documents_from_models(games)
+    # The fixture has what it says: games out of creation order, an auction, nulls, a winner, sides out of key order.
+    assert [g["id"] for g in expected] == ["{0}", "empty", 'later "one"']
+    assert expected[2]["hands"][0]["bids"] == [[ODD[1], None], [ODD[2], 2], [ODD[3], None], [ODD[0], 3]]
+    assert expected[2]["hands"][0]["jack"] is None and expected[2]["hands"][0]["game"] is None
+    assert expected[0]["result"] == {"winner": US, "totals": {THEM: -2, US: 5}}
+    assert [name for name, _ in sorted(Side.objects.filter(game__code="{0}").values_list("name", "pk"), key=lambda s: s[1])] == [US, THEM]
+
+    assert list(history.stored_games(games)) == expected
+    at = datetime.datetime(2026, 11, 29, 21, 4, tzinfo=datetime.UTC)
+    text = "".join(history.export_json(games, league_name='The "Odd" 100% League ✓', exported_at=at))
+    assert text == export_text(expected, league_name='The "Odd" 100% League ✓', exported_at="2026-11-29T21:04:00Z")
+    assert '\\"Ace\\"' in text and "\\t" in text and "🂡" in text  # Escaped as JSON, not as ASCII.
+
+
+def test_an_export_stops_when_a_stored_hand_has_lost_a_score(played_league):
+    HandScore.objects.filter(hand__game__code="garage", hand__number=2).first().delete()
+    with pytest.raises(RuntimeError, match="scores"):
+        "".join(history.export_json(played_league.games.all(), league_name="x"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import datetime
 import json
 
 import pytest
@@ -12,11 +13,13 @@ from hypothesis import strategies as st
 
 from scores import history, rules, services
 from scores.models import Game, Hand, HandScore, League, Player
-from tests.history_docs import document, dumps, without_export_fields
+from tests.history_docs import document, dumps, export_text, without_export_fields
 
 pytestmark = pytest.mark.django_db
 
-NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Zoë", "O'Neil", "Li Wei"]
+# Names a JSON writer must escape or keep as they are (quotes, a backslash, non-ASCII), or that look like format strings.
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Zoë", "O'Neil", "Li Wei", 'Al "Ace"', "C:\\{0}", "100% 🂡"]
+EXPORTED_AT = datetime.datetime(2026, 11, 29, 21, 4, tzinfo=datetime.UTC)
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 
@@ -127,12 +130,17 @@ def test_generated_documents_import_with_the_engines_scores_and_round_trip(rolle
     with rolled_back:
         league = League.objects.create(name="Generated", slug="generated")
         report = services.import_history(league=league, source=dumps(doc))
-        first = exported(league)
+        text = "".join(history.export_json(league.games.all(), league_name=league.name, exported_at=EXPORTED_AT))
+        first = json.loads(text)
 
         assert report.imported == tuple(g["id"] for g in doc["games"])
         by_id = {g["id"]: g for g in first["games"]}
-        for game_doc, (table, inputs) in zip(doc["games"], games, strict=True):
-            assert by_id[game_doc["id"]] == expected_game(game_doc, table, inputs)
+        expected = [expected_game(game_doc, table, inputs) for game_doc, (table, inputs) in zip(doc["games"], games, strict=True)]
+        for game in expected:
+            assert by_id[game["id"]] == game
+        # Byte for byte as written the plain way, oldest first (a stable sort keeps the file's order within a day).
+        expected.sort(key=lambda game: game["played_on"])
+        assert text == export_text(expected, league_name="Generated", exported_at="2026-11-29T21:04:00Z")
         stored = Game.objects.filter(league=league)
         assert sum(g.is_finished for g in stored) == sum(rules.replay(t, i).over for t, i in games)
 
