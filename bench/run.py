@@ -143,7 +143,7 @@ def gz(data: bytes) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000, help="finished games in the league (default 10,000)")
-    parser.add_argument("--repeat", type=int, default=30, help="runs per timed measurement (median)")
+    parser.add_argument("--repeat", type=int, default=60, help="runs per timed measurement (median)")
     parser.add_argument("--load-seconds", type=int, default=15, help="length of each wrk load run")
     parser.add_argument("--no-load", action="store_true", help="skip the load runs")
     parser.add_argument("--no-postgres", action="store_true", help="load run on SQLite only")
@@ -525,8 +525,9 @@ print(json.dumps({"session": session.session_key, "paths": [f"/leagues/load/game
             text=True,
         ).stdout
     )
-    p50 = re.search(r"50%\s+(\S+)", output).group(1)
-    p99 = re.search(r"99%\s+(\S+)", output).group(1)
+    # The latency distribution's lines (the thread stats above them end in percentages too, "64.99%").
+    p50 = re.search(r"^\s*50%\s+(\S+)", output, re.MULTILINE).group(1)
+    p99 = re.search(r"^\s*99%\s+(\S+)", output, re.MULTILINE).group(1)
     measured = f"{stored / seconds:,.0f} hands/s ({stored:,} stored of {requests:,} requests, {errors} errors, p50 {p50}, p99 {p99})"
     server_log = (OUT / f"gunicorn-{name.split()[0].lower()}.log").read_text()
     # wrk stops with up to one request per connection in flight: stored, but not counted as answered.

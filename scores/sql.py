@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections, models
+from django.db import DEFAULT_DB_ALIAS, connections, models
 
 
 class Columns[M: models.Model]:
@@ -33,11 +33,12 @@ class Columns[M: models.Model]:
 
     def of(self, table: str) -> str:
         """The columns, from the table named ``table`` in the query."""
-        return cached(("of", self.model, table), lambda: ", ".join(f"{table}.{connection.ops.quote_name(f.column)}" for f in self.fields))
+        quote = _db().ops.quote_name
+        return cached(("of", self.model, table), lambda: ", ".join(f"{table}.{quote(f.column)}" for f in self.fields))
 
     def make(self, row: Sequence, start: int = 0) -> M:
         """The instance in ``row`` from ``start`` on, each value converted by its field (dates, booleans, JSON...)."""
-        db = connections[DEFAULT_DB_ALIAS]  # Once, not through the proxy for every value.
+        db = _db()
         converters = self._converters.get(db.vendor)
         if converters is None:
             columns = [field.get_col(self.model._meta.db_table) for field in self.fields]
@@ -51,8 +52,13 @@ class Columns[M: models.Model]:
         return self.model.from_db(DEFAULT_DB_ALIAS, self.names, values)
 
 
+def _db():
+    """The database connection itself: ``django.db.connection`` is a proxy that looks it up on every use."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
 def rows(query: str, params: Sequence) -> list[tuple]:
-    with connection.cursor() as cursor:
+    with _db().cursor() as cursor:
         cursor.execute(query, params)
         return cursor.fetchall()
 
@@ -60,10 +66,10 @@ def rows(query: str, params: Sequence) -> list[tuple]:
 def insert(rows: Sequence[models.Model]) -> None:
     """INSERT rows of one model in one statement."""
     query, params = _insert(rows)
-    with connection.cursor() as cursor:
+    with _db().cursor() as cursor:
         cursor.execute(query, params)
     for row in rows:
-        row._state.adding, row._state.db = False, connection.alias
+        row._state.adding, row._state.db = False, DEFAULT_DB_ALIAS
 
 
 def insert_new(row: models.Model) -> bool:
@@ -72,27 +78,28 @@ def insert_new(row: models.Model) -> bool:
     No IntegrityError, so no savepoint is needed to carry on with the transaction (PostgreSQL aborts it).
     """
     query, params = _insert([row])
-    with connection.cursor() as cursor:
-        cursor.execute(f"{query} ON CONFLICT DO NOTHING RETURNING {connection.ops.quote_name(row._meta.pk.column)}", params)
+    db = _db()
+    with db.cursor() as cursor:
+        cursor.execute(f"{query} ON CONFLICT DO NOTHING RETURNING {db.ops.quote_name(row._meta.pk.column)}", params)
         returned = cursor.fetchone()
     if returned is None:
         return False
     row.pk = returned[0]
-    row._state.adding, row._state.db = False, connection.alias
+    row._state.adding, row._state.db = False, DEFAULT_DB_ALIAS
     return True
 
 
 def _insert(rows: Sequence[models.Model]) -> tuple[str, list]:
     """The INSERT statement for these rows: each field prepares its own value (``auto_now_add`` ones set to now)."""
-    meta = rows[0]._meta
+    meta, db = rows[0]._meta, _db()
     fields = [field for field in meta.concrete_fields if not field.primary_key]
 
     def statement() -> str:
-        quote = connection.ops.quote_name
+        quote = db.ops.quote_name
         values = ", ".join(["(" + ", ".join(["%s"] * len(fields)) + ")"] * len(rows))
         return f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(field.column) for field in fields)}) VALUES {values}"
 
-    params = [field.get_db_prep_save(field.pre_save(row, add=True), connection) for row in rows for field in fields]
+    params = [field.get_db_prep_save(field.pre_save(row, add=True), db) for row in rows for field in fields]
     return cached(("insert", meta.model, len(rows)), statement), params
 
 
@@ -101,7 +108,7 @@ _statements: dict[tuple, str] = {}
 
 def cached(key: tuple, build: Callable[[], str]) -> str:
     """A statement (or a part of one) built once per database vendor: they are made from the models, which do not change."""
-    key = (connection.vendor, *key)
+    key = (_db().vendor, *key)
     statement = _statements.get(key)
     if statement is None:
         statement = _statements[key] = build()
@@ -110,15 +117,15 @@ def cached(key: tuple, build: Callable[[], str]) -> str:
 
 def update(row: models.Model, names: Sequence[str]) -> None:
     """UPDATE these fields of one row (``auto_now`` ones are set to now, as ``save()`` would)."""
-    fields = [row._meta.get_field(name) for name in names]
+    fields, db = [row._meta.get_field(name) for name in names], _db()
 
     def statement() -> str:
-        quote = connection.ops.quote_name
+        quote = db.ops.quote_name
         assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)
         return f"UPDATE {quote(row._meta.db_table)} SET {assignments} WHERE {quote(row._meta.pk.column)} = %s"
 
-    with connection.cursor() as cursor:
+    with db.cursor() as cursor:
         cursor.execute(
             cached(("update", row._meta.model, *names), statement),
-            [*(field.get_db_prep_save(field.pre_save(row, add=False), connection) for field in fields), row.pk],
+            [*(field.get_db_prep_save(field.pre_save(row, add=False), db) for field in fields), row.pk],
         )
