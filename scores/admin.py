@@ -2,6 +2,7 @@
 
 from django.contrib import admin
 
+from . import services
 from .models import Game, Hand, HandScore, League, Membership, Player, Seat
 
 
@@ -24,6 +25,12 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "league"]
     list_filter = ["league"]
     search_fields = ["name"]
+
+    def save_model(self, request, obj, form, change):
+        if change and "name" in form.changed_data:  # Their solo games' sides bear the name too.
+            services.rename_player(player=obj, name=obj.name)
+        else:
+            super().save_model(request, obj, form, change)
 
 
 class SeatInline(admin.TabularInline):

@@ -14,7 +14,7 @@ import uuid
 from collections.abc import Sequence
 
 from django.db import connection, transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import F, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -199,6 +199,22 @@ def start_game(
         side_of = {n: Side.objects.create(game=game, position=i, name=players[n].name) for i, n in enumerate(names)}
     Seat.objects.bulk_create(Seat(game=game, player=players[name], position=i, side=side_of[name]) for i, name in enumerate(names))
     return game
+
+
+@transaction.atomic
+def rename_player(*, player: Player, name: str) -> None:
+    """Give a player a new name, in the league and in the solo games they played.
+
+    A solo game's side bears its player's name, and the rules engine finds each
+    player's side by it: the two are renamed together, or the next hand of such
+    a game could not be scored. Those games' version moves on, so the live
+    score shows the new name.
+    """
+    sides = Side.objects.filter(game__partnership=False, seats__player=player)
+    Game.objects.filter(sides__in=sides).update(version=F("version") + 1)
+    sides.update(name=name)
+    Player.objects.filter(pk=player.pk).update(name=name)
+    player.name = name
 
 
 def players_named(league: League, names: Sequence[str]) -> dict[str, Player]:
