@@ -109,11 +109,15 @@ def game_list(request: HttpRequest, slug: str) -> HttpResponse:
             games = games.filter(played_on__gte=data["start"])
         if data["end"]:
             games = games.filter(played_on__lte=data["end"])
-    page = Paginator(_games_with_seats(games), GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    context = {"league": league, "membership": membership, "form": form, **_paged(request, games)}
+    return render(request, "scores/game_list.html", context, status=status)
+
+
+def _paged(request: HttpRequest, games) -> dict:
+    """One page of these games (newest first) and the other GET parameters, for ``_pagination.html``."""
     query = request.GET.copy()
     query.pop("page", None)
-    context = {"league": league, "membership": membership, "form": form, "page": page, "query": query.urlencode()}
-    return render(request, "scores/game_list.html", context, status=status)
+    return {"page": Paginator(_games_with_seats(games), GAMES_PER_PAGE).get_page(request.GET.get("page")), "query": query.urlencode()}
 
 
 @login_required
@@ -373,7 +377,7 @@ def public_league(request: HttpRequest, token: str) -> HttpResponse:
     table, status = _standings_context(request, league)
     if request.htmx:
         return render(request, "scores/public_league.html#standings", {"league": league, "public": True, **table}, status=status)
-    context = {"league": league, "public": True, "games": _games_with_seats(league.games.all()), **table}
+    context = {"league": league, "public": True, **_paged(request, league.games.all()), **table}
     return render(request, "scores/public_league.html", context, status=status)
 
 

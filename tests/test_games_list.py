@@ -77,3 +77,20 @@ def test_the_games_list_needs_the_same_queries_however_many_games(league, owner,
     with django_assert_num_queries(2 + 1 + 1 + 1 + 2):
         response = client.get(reverse("scores:game_list", args=[league.slug]))
     assert len(response.context["page"].object_list) == 3 + more_games
+
+
+def test_the_public_link_lists_the_games_a_page_at_a_time(league, client):
+    leagues.build(league)
+    leagues.grow(league, 30)  # 33 games: a page of 25, then the 8 oldest.
+    league.public_token = "public-token"
+    league.save(update_fields=["public_token"])
+    url = reverse("scores:public_league", args=["public-token"])
+    first = client.get(url)
+    assert first.status_code == 200 and len(first.context["page"].object_list) == 25
+    assert b"Page 1 of 2" in first.content and b"Older" in first.content and b"Newer" not in first.content
+    second = client.get(url, {"page": 2, "sort": "wins"})
+    codes = {game.code for game in second.context["page"].object_list}
+    assert len(codes) == 8 and codes.isdisjoint(game.code for game in first.context["page"].object_list)
+    assert b"Newer" in second.content and b"Standings" in second.content
+    # The page links keep the sort.
+    assert b'href="?sort=wins&amp;page=1"' in second.content
