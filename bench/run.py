@@ -3,7 +3,8 @@
 Seeds a league of 10,000 finished games (about 300,000 hands) through the
 history import, then measures on the whole Django stack (middleware, sessions,
 templates; DEBUG off), as medians over repeated runs in this one process, each
-also as a ratio to a trivial view (``/healthz``) measured the same way:
+also as a ratio to a trivial view: ``/healthz``, or for recording a hand (a
+signed-in POST) a signed-in trivial POST, run in turns with it. It measures
 recording a hand, the unchanged live-score poll, a long game's page, the
 standings, exporting to JSON and importing it back, and page weight. Then a load
 run with wrk against gunicorn on 127.0.0.1, on SQLite and on PostgreSQL.
