@@ -235,14 +235,6 @@ class Seat(models.Model):
         return f"{self.player} (seat {self.position + 1})"
 
 
-class HandQuerySet(models.QuerySet):
-    def with_side_scores(self) -> HandQuerySet:
-        """Each hand's scores as ``hand.side_scores``, in the order of the sides (as ``record_hand`` leaves them too)."""
-        return self.prefetch_related(
-            models.Prefetch("scores", queryset=HandScore.objects.order_by("side__position"), to_attr="side_scores")
-        )
-
-
 class Hand(models.Model):
     """One hand as reported at the table, with the engine's verdict stored beside it."""
 
@@ -263,8 +255,6 @@ class Hand(models.Model):
     # A client-made key so a double tap or a retry stores the hand once.
     idempotency_key = models.UUIDField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-
-    objects = HandQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "number"]

@@ -54,7 +54,7 @@ class GameState:
 
 
 # The rows the hottest reads build (``scores.sql``): here, and the access checks in ``views``.
-GAME, LEAGUE, SEAT, PLAYER, SIDE, HAND = map(sql.Columns, (Game, League, Seat, Player, Side, Hand))
+GAME, LEAGUE, SEAT, PLAYER, SIDE, HAND, HANDSCORE = map(sql.Columns, (Game, League, Seat, Player, Side, Hand, HandScore))
 
 
 def load_game(game: Game, *, hands: bool = True) -> GameState:
@@ -88,6 +88,11 @@ def load_game(game: Game, *, hands: bool = True) -> GameState:
     table = rules.Table(seats=tuple(seat_names[s.pk] for s in seats), target=game.target, teams=teams)
     query = f"SELECT {HAND.of('hand')} FROM scores_hand hand WHERE game_id = %s ORDER BY number"
     stored = [HAND.make(row) for row in sql.rows(query, [game.pk])] if hands else []
+    seats_by_pk = {seat.pk: seat for seat in seats}
+    for hand in stored:  # The rows a hand points at, from those just read: a page shows them without a query.
+        hand.dealer, hand.pitcher = seats_by_pk[hand.dealer_id], seats_by_pk[hand.pitcher_id]
+        hand.high, hand.low = sides_by_pk[hand.high_id], sides_by_pk[hand.low_id]
+        hand.jack, hand.game_point = sides_by_pk.get(hand.jack_id), sides_by_pk.get(hand.game_point_id)
     names_by_position = {seat.position: seat_names[seat.pk] for seat in seats}
 
     def side(pk: int | None) -> str | None:
@@ -454,10 +459,28 @@ def record_hand(
 
 def _stored_under(game: Game, idempotency_key: uuid.UUID | None, number: int) -> Hand:
     """The hand already stored under this key (a double tap or a retry); if none, hand ``number`` was another phone's."""
-    stored = Hand.objects.filter(game=game, idempotency_key=idempotency_key).with_side_scores().first() if idempotency_key else None
+    stored = Hand.objects.filter(game=game, idempotency_key=idempotency_key).first() if idempotency_key else None
     if stored is None:
         raise HandAlreadyRecorded(number)
-    return stored
+    return with_side_scores([stored])[0]
+
+
+def with_side_scores(hands: list[Hand]) -> list[Hand]:
+    """The hands, each with its scores as ``side_scores`` in the order of the sides (as ``record_hand`` leaves
+    them), read in one query."""
+    by_hand: dict[int, list[HandScore]] = {hand.pk: [] for hand in hands}
+    if by_hand:
+        ids = list(by_hand)
+        for row in sql.rows(
+            f"SELECT {HANDSCORE.of('score')} FROM scores_handscore score JOIN scores_side side ON side.id = score.side_id"
+            f" WHERE score.hand_id IN ({', '.join(['%s'] * len(ids))}) ORDER BY score.hand_id, side.position",
+            ids,
+        ):
+            score = HANDSCORE.make(row)
+            by_hand[score.hand_id].append(score)
+    for hand in hands:
+        hand.side_scores = by_hand[hand.pk]
+    return hands
 
 
 def _rewrite(state: GameState, inputs: list[rules.Hand], hands: list[Hand]) -> None:

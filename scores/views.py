@@ -368,12 +368,8 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
 
 def scoreboard_context(game: Game) -> dict:
     """Sides with their totals, who deals next and the hands with each side's change, in a fixed number of queries."""
-    state = services.load_game(game, hands=False)  # Seats, sides and the dealer: the hands are read below.
-    hands = list(
-        game.hands.select_related("dealer__player", "pitcher__player", "high", "low", "jack", "game_point")
-        .with_side_scores()
-        .order_by("number")
-    )
+    state = services.load_game(game)
+    hands = services.with_side_scores(state.hands)
     context = _scoreboard(game, state, hands[-1] if hands else None, len(hands), state.next_dealer)
     context["hands"] = hands
     return context
