@@ -1,8 +1,9 @@
 """The parts of a game page repeated per hand and per side, written in Python.
 
 A game page shows every hand, and each save sends the scoreboard and the new
-hand's row: as template tags these few lines took most of their rendering (a
-tag per word). Written here, names and words are escaped with the standard
+hand's row: as template markup these rows took most of their rendering (a tag
+or two per word; a saved hand's answer is measured against a budget, see
+BENCHMARKS.md). Written here, names and words are escaped with the standard
 library's ``html.escape`` (what Django's ``escape`` calls, without its check for
 lazy strings on every call) and numbers, which need none, are not.
 """
@@ -12,14 +13,36 @@ from __future__ import annotations
 from html import escape
 
 from django import template
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
 register = template.Library()
 
 
-@register.simple_tag
-def hand_points(hand) -> SafeString:
+@register.simple_tag(takes_context=True)
+def hand_row(context, hand) -> SafeString:
+    """A hand's row in the history: who pitched what (and if they were set), who dealt, who won each point, a link
+    to edit it for those who may score, and each side's change and total. Needs ``league`` and ``game``."""
+    # The words are looked up outside the f-strings: xgettext does not read inside them.
+    pitched = gettext("%(pitcher)s bid %(bid)s") % {"pitcher": escape(hand.pitcher.player.name), "bid": hand.bid}
+    if hand.set:
+        set_back = escape(pgettext("set back", "set"))
+        pitched += f' <span class="badge bg-danger">{set_back}</span>'
+    dealt = gettext("dealt by %(dealer)s") % {"dealer": escape(hand.dealer.player.name)}
+    edit = ""
+    if context.get("can_score"):
+        url = reverse("scores:hand_edit", args=[context["league"].slug, context["game"].pk, hand.number])
+        label, which = escape(gettext("Edit")), escape(gettext("hand %(number)s") % {"number": hand.number})
+        edit = f'\n    <a class="small" href="{escape(url)}">{label}<span class="visually-hidden"> {which}</span></a>'
+    return mark_safe(
+        f"<tr>\n  <td>{hand.number}</td>\n  <td>\n    {pitched}\n"
+        f'    <div class="small text-muted">{dealt}</div>\n    <div class="small points">{_points(hand)}</div>{edit}\n  </td>\n'
+        f"  {_score_cells(hand)}\n</tr>"
+    )
+
+
+def _points(hand) -> str:
     """Who won each point: "High: Ann · Low: Bob · Jack: not in play · Game: tied"."""
     jack = hand.jack.name if hand.jack_id else pgettext("card game point", "not in play")
     game = hand.game_point.name if hand.game_point_id else pgettext("card game point", "tied")
@@ -29,18 +52,15 @@ def hand_points(hand) -> SafeString:
         (pgettext("card game point", "Jack"), jack),
         (pgettext("card game point", "Game"), game),
     )
-    return mark_safe(" · ".join(f"{escape(point)}: {escape(side)}" for point, side in points))
+    return " · ".join(f"{escape(point)}: {escape(side)}" for point, side in points)
 
 
-@register.simple_tag
-def score_cells(hand) -> SafeString:
+def _score_cells(hand) -> str:
     """A cell per side: the hand's change over the new total (negative totals marked)."""
-    return mark_safe(
-        "".join(
-            f'<td class="text-end"><span class="small">{score.delta:+d}</span><br>'
-            f'<strong class="{"negative" if score.total < 0 else ""}">{score.total:d}</strong></td>'
-            for score in hand.side_scores
-        )
+    return "".join(
+        f'<td class="text-end"><span class="small">{score.delta:+d}</span><br>'
+        f'<strong class="{"negative" if score.total < 0 else ""}">{score.total:d}</strong></td>'
+        for score in hand.side_scores
     )
 
 
