@@ -254,3 +254,13 @@ def test_saving_a_hand_with_htmx_costs_the_same_queries_however_long_the_game(sc
     with django_assert_num_queries(12):
         response = scorer.post(save_url(game), taps(pitcher="Ann", bid=2, high="Ann", low="Bob", game="-", number=41), **HTMX)
     assert response.status_code == 200 and 'name="number" value="42"' in response.content.decode()
+
+
+def test_names_are_shown_as_text_not_as_markup(scorer, league):
+    ann, bob = "<b>Ann</b>", "Bob & Co"
+    game = services.start_game(league=league, seats=[ann, bob, '"Cat"'], target=rules.MAX_TARGET)
+    services.record_hand(game=game, hand=hand(ann, 2, ann, bob, None, None))
+    html = scorer.get(game_url(game)).content.decode()
+    assert ann not in html
+    assert 'side-name">&lt;b&gt;Ann&lt;/b&gt;' in html and "&lt;b&gt;Ann&lt;/b&gt; bid 2" in html
+    assert "dealt by &lt;b&gt;Ann&lt;/b&gt;" in html and "High: &lt;b&gt;Ann&lt;/b&gt; · Low: Bob &amp; Co" in html
