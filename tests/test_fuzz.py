@@ -204,7 +204,11 @@ def test_hostile_standings_and_game_list_parameters_are_400_with_a_message(owner
 
 
 @FUZZ
-@given(name=st.sampled_from(["", "   ", "x" * 101, "Pub\x00"]) | st.text(min_size=101, max_size=300), role=HOSTILE)
+# Too long even once the form strips the spaces around it: 100 characters and a "\r" are a valid name.
+@given(
+    name=st.sampled_from(["", "   ", "x" * 101, "Pub\x00"]) | st.text(min_size=101, max_size=300).filter(lambda v: len(v.strip()) > 100),
+    role=HOSTILE,
+)
 def test_hostile_league_member_and_invite_forms_change_nothing(owner_client, league, make_user, name, role):
     member = Membership.objects.get(league=league, user__username="olive")
     before = snapshot()
