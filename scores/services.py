@@ -162,9 +162,13 @@ def accept_invite(*, invite: Invite, user) -> tuple[Membership, bool]:
 
 
 def _locked(game: Game) -> Game:
-    """The game row again, locked until the transaction ends, so writes to one game queue."""
+    """The game, its row locked until the transaction ends so writes to one game queue, and what a write changes
+    (status, winner, version) read again under the lock. The rest of a game never changes once it has started."""
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""  # SQLite: BEGIN IMMEDIATE locks.
-    return GAME.make(sql.rows(f"SELECT {GAME.of('game')} FROM scores_game game WHERE id = %s{lock}", [game.pk])[0])
+    [(game.status, game.winner_id, game.version)] = sql.rows(
+        f"SELECT status, winner_id, version FROM scores_game WHERE id = %s{lock}", [game.pk]
+    )
+    return game
 
 
 @transaction.atomic
@@ -425,12 +429,9 @@ def record_hand(
     state = dataclasses.replace(state or load_game(game, hands=False), game=game)
     side_names = {side.pk: name for name, side in state.sides.items()}
     seat_names = {seat.pk: name for name, seat in state.seats.items()}
-    # The game row locked first, as _locked does, and only then the last hand: in PostgreSQL a statement that waited
-    # for the lock still sees the other rows as they were when it began, before the write it waited for.
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    [(game.status, game.winner_id, game.version)] = sql.rows(
-        f"SELECT status, winner_id, version FROM scores_game WHERE id = %s{lock}", [game.pk]
-    )
+    # The game row locked first, and only then the last hand: in PostgreSQL a statement that waited for the lock
+    # still sees the other rows as they were when it began, before the write it waited for.
+    _locked(game)
     last = sql.rows(  # The last hand's number, dealer and totals: a row per side.
         "SELECT hand.number, hand.dealer_id, score.side_id, score.total FROM scores_hand hand"
         " JOIN scores_handscore score ON score.hand_id = hand.id WHERE hand.game_id = %s ORDER BY hand.number DESC LIMIT %s",

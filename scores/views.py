@@ -179,8 +179,6 @@ def _saved_response(
     ``state`` is the game as read before the hand (seats and sides do not change with a hand); the row is added
     to the history out of band. The score chart asks for itself again on "scores-changed".
     """
-    locked = saved.game  # The game row as the write left it (read again only if the key was a repeat).
-    game.status, game.winner, game.version = locked.status, locked.winner, locked.version
     dealer = state.table.left_of(saved.dealer.player.name)
     context = _scoreboard(game, state, saved, saved.number, dealer)
     context.update(saved_hand=saved, undo_oob=True, form_stays=form_stays)
@@ -218,7 +216,7 @@ def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return _game_response(request, game, membership, form=form)
     # The page showed the hands up to this one: add its row. The first hand replaces "No hands yet.": the whole part.
     if request.htmx and saved.number == form.cleaned_data["number"] > 1:
-        form_stays = not saved.game.is_finished and not form.cleaned_data["auction"]
+        form_stays = not game.is_finished and not form.cleaned_data["auction"]  # record_hand brought the game up to date.
         return _saved_response(request, game, membership, state, saved, form_stays=form_stays)
     return _game_response(request, game, membership)
 
