@@ -1,8 +1,9 @@
 """Writes that span models: start a game, record, edit and delete hands, import a history file.
 
-Every write replays the game with ``scores.rules`` inside a transaction, with
-the game row locked, and stores the engine's results; whatever the rules refuse
-is refused here with nothing changed.
+Every write scores through ``scores.rules`` inside a transaction, with the game
+row locked, and stores the engine's results: a new hand is scored from the totals
+stored with the last one, an edit or a delete replays the whole game. Whatever
+the rules refuse is refused here with nothing changed.
 """
 
 from __future__ import annotations
