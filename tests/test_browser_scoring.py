@@ -238,3 +238,31 @@ def test_players_sit_in_the_order_they_are_picked(scorer_page: Page, league):
     expect(page.get_by_text("Hand 1", exact=True)).to_be_visible()
     game = Game.objects.get()
     assert [s.player.name for s in game.seats.order_by("position")] == ["Cat", "Dan", "Bob"]
+
+
+def test_names_typed_before_the_script_runs_keep_their_seats(scorer_page: Page, live_server):
+    """A slow phone: the first name is typed before seating.js has started, the others after."""
+    page = scorer_page
+    held = []
+    page.route("**/seating.js", lambda route: held.append(route))  # The script's request waits until the test lets it go.
+    page.goto(live_server.url + "/leagues/thursday/games/new/", wait_until="commit")
+    page.get_by_label("New player 1", exact=True).fill("Ann")
+    page.get_by_label("New player 2", exact=True).focus()
+    expect(page.get_by_label("Seat for new player 1")).to_have_value("")  # No script yet: nothing numbered her.
+    for _ in range(100):  # The route's handler runs when Playwright next hears from the browser.
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1
+    held[0].continue_()
+    page.wait_for_load_state("load")  # Deferred scripts have run once the page has loaded.
+    for i, name in enumerate(["Bob", "Cat", "Dan"], start=2):
+        page.get_by_label(f"New player {i}", exact=True).fill(name)
+    seating = page.get_by_role("region", name="Seating")
+    expect(seating.get_by_role("listitem")).to_have_text(["Seat 1: Ann, deals first", "Seat 2: Bob", "Seat 3: Cat", "Seat 4: Dan"])
+    page.get_by_label("Who deals first").select_option(label="Seat 2")
+    expect(seating.get_by_role("listitem")).to_have_text(["Seat 1: Ann", "Seat 2: Bob, deals first", "Seat 3: Cat", "Seat 4: Dan"])
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_text("Bob deals, Cat bids first")).to_be_visible()
+    game = Game.objects.get()  # The first dealer is stored as seat 1, the clockwise order kept.
+    assert [s.player.name for s in game.seats.order_by("position")] == ["Bob", "Cat", "Dan", "Ann"]

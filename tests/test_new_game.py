@@ -64,6 +64,14 @@ def test_league_players_and_new_names_together_with_seat_numbers_reordering(scor
     assert seated(Game.objects.get()) == ["Bob", "Cat", "Ann"]
 
 
+def test_a_seat_number_wins_and_players_without_one_follow_in_list_order(scorer, league):
+    ann = Player.objects.create(league=league, name="Ann")
+    bob = Player.objects.create(league=league, name="Bob")
+    scorer.post(new_game_url(league), form_data(players=[ann.pk, bob.pk], new_1="Cat", new_2="Dan", new_seat_2="1"))
+    # The page's script numbers every filled row in list order; a row it never numbered still sits in list order.
+    assert seated(Game.objects.get()) == ["Dan", "Ann", "Bob", "Cat"]
+
+
 def test_partnership_seats_partners_opposite_under_team_names(scorer, league):
     data = form_data(mode="partnership", team1="Hearts", team2="Spades", new_1="Ann", new_2="Bob", new_3="Cat", new_4="Dan")
     scorer.post(new_game_url(league), data)
