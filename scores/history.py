@@ -22,7 +22,6 @@ import json
 import re
 import zipfile
 from collections.abc import Iterable, Iterator, Sequence
-from functools import partial
 from itertools import batched, chain, groupby
 from operator import itemgetter
 
@@ -30,7 +29,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import rules, sql, standings
+from . import rules, standings
 from .models import Game, Hand, HandScore, Player, Seat, Side
 from .problems import located
 
@@ -411,8 +410,9 @@ def _auction(stored: str) -> list[list[int | None]]:
 class StoredGame:
     """A game as the services stored it, read for export as plain rows: ids, not model instances.
 
-    ``hands`` are tuples of ``HAND_COLUMNS`` by number, as the database gives them: the game's pk first,
-    foreign keys as ids, the auction as JSON text (``_auction`` decodes it), ``set`` a bool. ``scores`` is
+    ``hands`` are tuples of ``HAND_COLUMNS`` by number, as the database gives them (``raw_rows``): the game's
+    pk first, foreign keys as ids, the auction as JSON text (``_auction`` decodes it), ``set`` a bool (or 1 or 0).
+    ``scores`` is
     every stored ``HandScore`` figure of the game in one flat list: hand by hand, and within a hand each
     side's won, delta and total, the sides in primary-key order (``slots`` says where each side's are).
     """
@@ -465,24 +465,6 @@ def _chunk_queries(ids: list[int]) -> list[QuerySet]:
     ]
 
 
-def _chunk_sql(chunk_size: int) -> list[str]:
-    """The SQL of ``_chunk_queries`` for ``chunk_size`` games, built by the ORM once (``sql.cached``).
-
-    The rows are then read with the database cursor, without the ORM's work per row: an export reads a
-    million score rows for a league of 10,000 games, and building rows and querysets cost more than all
-    the rest. The values are as the database connection gives them: the auction's JSON comes as text.
-    """
-    ids = list(range(1, chunk_size + 1))
-
-    def statement(queryset: QuerySet) -> str:
-        query, params = queryset.query.sql_with_params()
-        if list(params) != ids:
-            raise ValueError("the export's chunk queries take the chunk's game ids as their only parameters")
-        return query
-
-    return [sql.cached(("export", number, chunk_size), partial(statement, queryset)) for number, queryset in enumerate(_chunk_queries(ids))]
-
-
 def _by_game(rows: list[tuple]) -> dict[int, list[tuple]]:
     """Rows whose first column is the game's pk (and ordered by it), grouped by game without that column."""
     return {game_id: [row[1:] for row in group] for game_id, group in groupby(rows, key=itemgetter(0))}
@@ -491,12 +473,10 @@ def _by_game(rows: list[tuple]) -> dict[int, list[tuple]]:
 def _stored(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[StoredGame]:
     """Each game with its sides, seats, hands and scores: five queries per chunk of games, their rows read raw."""
     chunk_size = chunk_size or CHUNK_SIZE
-    statements = _chunk_sql(chunk_size)
     ordered = games.order_by("played_on", "pk").values_list("pk", "code", "played_on", "target", "partnership", "winner_id")
     for chunk in batched(ordered.iterator(chunk_size=chunk_size), chunk_size):
         ids = [game[0] for game in chunk]
-        params = ids + ids[-1:] * (chunk_size - len(ids))  # A short last chunk repeats an id: IN does not mind.
-        rows = [sql.rows(statement, params) for statement in statements]
+        rows = [queryset.raw_rows() for queryset in _chunk_queries(ids)]
         sides, seats = _by_game(rows[0]), _by_game(rows[1])
         # The game's pk stays first in a hand's row (see HAND_COLUMNS): 250,000 slices cost more than it is worth.
         hands = {game_id: list(group) for game_id, group in groupby(rows[2], key=itemgetter(0))}

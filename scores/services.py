@@ -14,14 +14,14 @@ import itertools
 import uuid
 from collections.abc import Sequence
 
-from django.db import connection, transaction
-from django.db.models import F, OuterRef, Q, Subquery
+from django.db import transaction
+from django.db.models import Exists, F, OuterRef, Q, Subquery, Value
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from openskill.models import PlackettLuce
 
-from . import history, rules, sql
+from . import history, rules
 from .models import Game, Hand, HandScore, Invite, League, Membership, Player, PlayerRating, Role, Seat, Side, ordinal
 
 
@@ -54,32 +54,22 @@ class GameState:
         return rules.replay(self.table, self.inputs if inputs is None else inputs)
 
 
-# The rows the hottest reads build (``scores.sql``): here, and the access checks in ``views``.
-GAME, LEAGUE, SEAT, PLAYER, SIDE, HAND, HANDSCORE = map(sql.Columns, (Game, League, Seat, Player, Side, Hand, HandScore))
-
-
 def load_game(game: Game, *, hands: bool = True) -> GameState:
     """Read a game's seats, sides and hands into the engine's terms, in two queries.
 
     ``hands=False`` reads no hand, in one query: the table and who deals next are what a hand form and a
     scoreboard need, without reading a long game's every hand.
     """
-    # Written as SQL (``scores.sql``): every write and every game page starts here, and the ORM took longer to
-    # build these queries than the database took to answer them. Each seat comes with its player and side, and
-    # with who dealt the game's last hand.
-    seats, sides_by_pk, last_dealer_id = [], {}, None
-    for row in sql.rows(
-        f"SELECT {SEAT.of('seat')}, {PLAYER.of('player')}, {SIDE.of('side')},"
-        " (SELECT dealer_id FROM scores_hand WHERE game_id = seat.game_id ORDER BY number DESC LIMIT 1) FROM scores_seat seat"
-        " JOIN scores_player player ON player.id = seat.player_id JOIN scores_side side ON side.id = seat.side_id"
-        " WHERE seat.game_id = %s ORDER BY seat.position",
-        [game.pk],
-    ):
-        last_dealer_id = row[-1]
-        seat = SEAT.make(row)
-        seat.player = PLAYER.make(row, start=len(SEAT))
-        seat.side = sides_by_pk.setdefault(seat.side_id, SIDE.make(row, start=len(SEAT) + len(PLAYER)))
-        seats.append(seat)
+    # Each seat comes with its player and side, and with who dealt the game's last hand: every write and every
+    # game page starts here.
+    last_dealer = Hand.objects.filter(game=OuterRef("game")).order_by("-number").values("dealer_id")[:1]
+    seats = list(
+        Seat.objects.filter(game=game).select_related("player", "side").annotate(last_dealer_id=Subquery(last_dealer)).order_by("position")
+    )
+    last_dealer_id = seats[-1].last_dealer_id if seats else None
+    sides_by_pk: dict[int, Side] = {}
+    for seat in seats:  # Partners share one Side.
+        seat.side = sides_by_pk.setdefault(seat.side_id, seat.side)
     sides = sorted(sides_by_pk.values(), key=lambda side: side.position)
     side_names = {side.pk: side.name for side in sides}
     seat_names = {seat.pk: seat.player.name for seat in seats}
@@ -87,8 +77,7 @@ def load_game(game: Game, *, hands: bool = True) -> GameState:
     if game.partnership:
         teams = tuple(rules.Team(side.name, tuple(seat_names[s.pk] for s in seats if s.side_id == side.pk)) for side in sides)
     table = rules.Table(seats=tuple(seat_names[s.pk] for s in seats), target=game.target, teams=teams)
-    query = f"SELECT {HAND.of('hand')} FROM scores_hand hand WHERE game_id = %s ORDER BY number"
-    stored = [HAND.make(row) for row in sql.rows(query, [game.pk])] if hands else []
+    stored = list(Hand.objects.filter(game=game).order_by("number")) if hands else []
     seats_by_pk = {seat.pk: seat for seat in seats}
     for hand in stored:  # The rows a hand points at, from those just read: a page shows them without a query.
         hand.dealer, hand.pitcher = seats_by_pk[hand.dealer_id], seats_by_pk[hand.pitcher_id]
@@ -165,10 +154,7 @@ def accept_invite(*, invite: Invite, user) -> tuple[Membership, bool]:
 def _locked(game: Game) -> Game:
     """The game, its row locked until the transaction ends so writes to one game queue, and what a write changes
     (status, winner, version) read again under the lock. The rest of a game never changes once it has started."""
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""  # SQLite: BEGIN IMMEDIATE locks.
-    [(game.status, game.winner_id, game.version)] = sql.rows(
-        f"SELECT status, winner_id, version FROM scores_game WHERE id = %s{lock}", [game.pk]
-    )
+    game.status, game.winner_id, game.version = Game.objects.locked_state(game.pk)
     return game
 
 
@@ -314,26 +300,22 @@ def _finish(state: GameState, winner: str | None) -> None:
     was_finished = game.is_finished
     _set_result(state, winner)
     game.version += 1  # The row is locked (_locked) and was read under the lock: no other write can slip in between.
-    sql.update(game, ["winner", "status", "version", "updated_at"])
+    game.save(update_fields=["winner", "status", "version", "updated_at"])
     if was_finished or game.is_finished:  # Only finished games are rated: a hand of a game in progress changes no rating.
         update_ratings(league=League(pk=game.league_id), from_game=game)
 
 
 def _save_figures(state: GameState, hands: Sequence[rules.ScoredHand], *, added: bool) -> None:
-    """Store the seats' figures over these hands: the whole game's (``added=False``), or one more hand's,
-    added to what is stored. One UPDATE statement run per seat, as bulk_update's CASE expressions cost
-    more to build than a game's whole replay."""
-
-    def statement() -> str:
-        columns = [connection.ops.quote_name(Seat._meta.get_field(name).column) for name in Seat.FIGURES]
-        assignments = ", ".join(f"{column} = {column} + %s" if added else f"{column} = %s" for column in columns)
-        return f"UPDATE {connection.ops.quote_name(Seat._meta.db_table)} SET {assignments} WHERE id = %s"
-
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            sql.cached(("figures", added), statement),
-            [[*values, state.seats[name].pk] for name, values in _figures(state, hands).items()],
+    """Store the seats' figures over these hands, in one UPDATE: the whole game's (``added=False``), or one
+    more hand's, added to what is stored (``F()``, as the seats were read before the game was locked)."""
+    seats = [
+        Seat(
+            pk=state.seats[name].pk,
+            **{field: F(field) + value if added else value for field, value in zip(Seat.FIGURES, values, strict=True)},
         )
+        for name, values in _figures(state, hands).items()
+    ]
+    Seat.objects.bulk_update(seats, Seat.FIGURES)
 
 
 RATING_MODEL = PlackettLuce()
@@ -433,12 +415,14 @@ def record_hand(
     # The game row locked first, and only then the last hand: in PostgreSQL a statement that waited for the lock
     # still sees the other rows as they were when it began, before the write it waited for.
     _locked(game)
-    last = sql.rows(  # The last hand's number, dealer and totals: a row per side.
-        "SELECT hand.number, hand.dealer_id, score.side_id, score.total FROM scores_hand hand"
-        " JOIN scores_handscore score ON score.hand_id = hand.id WHERE hand.game_id = %s ORDER BY hand.number DESC LIMIT %s",
-        [game.pk, len(side_names)],
+    # The last hand's number, dealer and totals, a row per side, and whether a hand has this key already.
+    key_used = Exists(Hand.objects.filter(game=game, idempotency_key=idempotency_key)) if idempotency_key else Value(False)
+    last = (
+        HandScore.objects.filter(hand__game=game)
+        .order_by("-hand__number")
+        .values_list("hand__number", "hand__dealer_id", "side_id", "total", key_used)[: len(side_names)]
     )
-    totals = dict.fromkeys(state.table.sides, 0) | {side_names[side_id]: total for _number, _dealer, side_id, total in last}
+    totals = dict.fromkeys(state.table.sides, 0) | {side_names[side_id]: total for _number, _dealer, side_id, total, _used in last}
     last_number, last_dealer = (last[0][0], seat_names[last[0][1]]) if last else (0, None)
     next_number = last_number + 1
     if number is not None and number < next_number:
@@ -449,11 +433,10 @@ def record_hand(
         )
     winner = side_names[game.winner_id] if game.winner_id else None
     scored = rules.score_next(state.table, hand, number=next_number, last_dealer=last_dealer, before=totals, winner=winner)
-    stored = Hand(game=game, number=next_number, idempotency_key=idempotency_key, **_hand_fields(state, scored))
-    if not sql.insert_new(stored):  # A key already used, or (where the lock is not a lock) the number.
+    if last and last[0][4]:  # The key is a hand's already. Under the game's lock, nothing can come in between.
         return _stored_under(game, idempotency_key, next_number)
-    stored.side_scores = _scores(state, stored, scored)
-    sql.insert(stored.side_scores)
+    stored = Hand.objects.create(game=game, number=next_number, idempotency_key=idempotency_key, **_hand_fields(state, scored))
+    stored.side_scores = HandScore.objects.bulk_create(_scores(state, stored, scored))
     _save_figures(state, [scored], added=True)
     _finish(state, scored.winner)
     return stored
@@ -472,13 +455,7 @@ def with_side_scores(hands: list[Hand]) -> list[Hand]:
     them), read in one query."""
     by_hand: dict[int, list[HandScore]] = {hand.pk: [] for hand in hands}
     if by_hand:
-        ids = list(by_hand)
-        for row in sql.rows(
-            f"SELECT {HANDSCORE.of('score')} FROM scores_handscore score JOIN scores_side side ON side.id = score.side_id"
-            f" WHERE score.hand_id IN ({', '.join(['%s'] * len(ids))}) ORDER BY score.hand_id, side.position",
-            ids,
-        ):
-            score = HANDSCORE.make(row)
+        for score in HandScore.objects.filter(hand__in=list(by_hand)).order_by("hand_id", "side__position"):
             by_hand[score.hand_id].append(score)
     for hand in hands:
         hand.side_scores = by_hand[hand.pk]

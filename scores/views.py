@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
-from collections.abc import Sequence
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,7 +15,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from . import rules, services, sql
+from . import rules, services
 from .forms import HandForm, NewGameForm, add_problems, describe_problems, format_auction, parse_auction
 from .models import Game, Hand, League, Membership, Role
 from .problems import describe as describe_rules_problems
@@ -28,47 +26,18 @@ SCORES_CHANGED = "scores-changed"
 HAND_SAVED = "hand-saved"
 
 
-# The access checks run on every page and every tap, so they are written as SQL (``scores.sql``): the ORM
-# took ten times longer to build these joins than the database took to answer them.
-GAME, LEAGUE = services.GAME, services.LEAGUE
-MEMBERSHIP_JOIN = "JOIN scores_membership membership ON membership.league_id = league.id AND membership.user_id = %s"
-
-
 def _get_league_for(user, slug: str, role: str = Role.VIEWER) -> tuple[League, Membership]:
     """The league with this slug if the user is a member with at least ``role``; otherwise 404. One query."""
-    found = user.is_authenticated and sql.rows(
-        f"SELECT {LEAGUE.of('league')}, membership.id, membership.role FROM scores_league league {MEMBERSHIP_JOIN} WHERE league.slug = %s",
-        [user.pk, slug],
-    )
-    if not found:
-        raise Http404
-    league = LEAGUE.make(found[0])
-    return league, _membership(league, user, found[0][-2:], role)
+    league = get_object_or_404(League.objects.for_member(user, role), slug=slug)
+    return league, Membership.read(league, league, user)
 
 
 def _get_game_for(user, slug: str, pk: int, role: str = Role.VIEWER) -> tuple[Game, Membership]:
     """The game if it is in this league and the user is a member with at least ``role``; otherwise 404. One query."""
-    found = (
-        user.is_authenticated
-        and 0 < pk < 2**63  # No row has another id, and the database would refuse the number.
-        and sql.rows(
-            f"SELECT {GAME.of('game')}, {LEAGUE.of('league')}, membership.id, membership.role FROM scores_game game"
-            f" JOIN scores_league league ON league.id = game.league_id {MEMBERSHIP_JOIN} WHERE game.id = %s AND league.slug = %s",
-            [user.pk, pk, slug],
-        )
-    )
-    if not found:
+    if not 0 < pk < 2**63:  # No row has another id, and the database would refuse the number.
         raise Http404
-    game = GAME.make(found[0])
-    game.league = LEAGUE.make(found[0], start=len(GAME))
-    return game, _membership(game.league, user, found[0][-2:], role)
-
-
-def _membership(league: League, user, row: Sequence, role: str) -> Membership:
-    membership = Membership(pk=row[0], league=league, user=user, role=row[1])
-    if not membership.allows(role):
-        raise Http404
-    return membership
+    game = get_object_or_404(Game.objects.for_member(user, role), league__slug=slug, pk=pk)
+    return game, Membership.read(game, game.league, user)
 
 
 @require_safe
@@ -334,23 +303,17 @@ def _watch_etag(request: HttpRequest, version: int) -> str:
     return f'"{version}-{"fragment" if request.htmx else "page"}"'
 
 
-# The poll's one query, as plain SQL: the ORM's query building costs more than the indexed lookup itself.
-_WATCH_VERSION_SQL = f"SELECT version FROM {connection.ops.quote_name(Game._meta.db_table)} WHERE share_token = %s"
-
-
 @require_safe
 def watch(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only scoreboard anyone with the link can follow; polled, answered 304 when nothing changed.
 
-    Phones poll every few seconds, so the unchanged case is kept as cheap as a trivial view: one indexed
-    query for the version, compared with If-None-Match by hand (no conditional-view decorators, no template).
+    Phones poll every few seconds, so the unchanged case is kept cheap: one indexed query for the version,
+    compared with If-None-Match by hand (no conditional-view decorators, no template).
     """
-    with connection.cursor() as cursor:
-        cursor.execute(_WATCH_VERSION_SQL, [token])
-        found = cursor.fetchone()
-    if found is None:
+    version = Game.objects.filter(share_token=token).values_list("version", flat=True).first()
+    if version is None:
         raise Http404
-    etag = _watch_etag(request, found[0])
+    etag = _watch_etag(request, version)
     wanted = request.headers.get("If-None-Match", "")
     if etag in wanted or wanted.strip() == "*":  # A list of quoted tags (W/ or not): ours cannot be part of another.
         response = HttpResponseNotModified()
