@@ -1,11 +1,11 @@
-"""Building history documents for the history tests (shared/spec/history-format.md)."""
+"""Building history documents for the history tests (docs/history-format.md)."""
 
 from __future__ import annotations
 
 import json
 
 SEATS = ["Ann", "Bob", "Cat", "Dan"]
-# The spec's Hand example: dealer Ann, Ann steals the bid at 3 and is set back.
+# A hand with every input field: dealer Ann, Ann steals the bid at 3 and is set back.
 SPEC_HAND = {
     "dealer": "Ann",
     "bids": [["Bob", 2], ["Cat", None], ["Dan", 3], ["Ann", 3]],
@@ -52,7 +52,7 @@ def game_text(game: dict) -> str:
 
 
 def export_text(games: list[dict], *, league_name: str, exported_at: str) -> str:
-    """A whole export (shared/spec/history-format.md) written the plain way, as the app's export must write it, byte for byte."""
+    """A whole export (docs/history-format.md) written the plain way, as the app's export must write it, byte for byte."""
     head = {"format": "pitch-history", "version": 1, "exported_at": exported_at, "league": {"name": league_name}}
     fields = [f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}" for key, value in head.items()]
     body = "\n" + ",\n".join(game_text(game) for game in games) + "\n  ]" if games else "]"
