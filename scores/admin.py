@@ -1,8 +1,10 @@
 """The admin: browse leagues, games and hands; scores are written only through the services."""
 
+from django import forms
 from django.contrib import admin
 
 from . import services
+from .forms import NameField
 from .models import Game, Hand, HandScore, League, Membership, Player, Seat
 
 
@@ -20,8 +22,18 @@ class LeagueAdmin(admin.ModelAdmin):
     inlines = [MembershipInline]
 
 
+class PlayerAdminForm(forms.ModelForm):
+    # In its normal form before the name is checked against the league's others (the unique constraint).
+    name = NameField(label=Player._meta.get_field("name").verbose_name)
+
+    class Meta:
+        model = Player
+        fields = ["league", "name"]
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    form = PlayerAdminForm
     list_display = ["name", "league"]
     list_filter = ["league"]
     search_fields = ["name"]

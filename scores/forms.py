@@ -17,6 +17,8 @@ from django.utils.translation import gettext_lazy as _
 
 from . import rules
 from .models import Player
+from .names import clean as clean_name
+from .names import key as name_key
 from .problems import message as problem_message
 
 NOT_IN_PLAY = "-"  # The Jack button for "Not in play", the Game button for "Tied".
@@ -40,6 +42,28 @@ class PlayerChoiceField(forms.ModelMultipleChoiceField):
         return super()._check_values(value)
 
 
+class NameField(forms.CharField):
+    """A player's or team's name in its normal form (``scores.names``).
+
+    Too long is refused with the length, never cut: the field has no maxlength, with which a browser
+    cuts a pasted name without a word, and the length is the normal form's, which is what is stored.
+    """
+
+    max_name_length = Player._meta.get_field("name").max_length
+
+    def to_python(self, value: object) -> str:
+        return clean_name(super().to_python(value))
+
+    def validate(self, value: str) -> None:
+        super().validate(value)
+        if len(value) > self.max_name_length:
+            raise forms.ValidationError(
+                _("The name is %(length)s characters long; at most %(max)s fit."),
+                code="max_length",
+                params={"length": len(value), "max": self.max_name_length},
+            )
+
+
 class NewGameForm(forms.Form):
     """Who plays, where they sit, solo or partnership, the target and the first dealer.
 
@@ -56,8 +80,8 @@ class NewGameForm(forms.Form):
         initial="solo",
         widget=forms.RadioSelect,
     )
-    team1 = forms.CharField(label=_("Team of seats 1 and 3"), max_length=40, required=False, initial=_("Team 1"))
-    team2 = forms.CharField(label=_("Team of seats 2 and 4"), max_length=40, required=False, initial=_("Team 2"))
+    team1 = NameField(label=_("Team of seats 1 and 3"), required=False, initial=_("Team 1"))
+    team2 = NameField(label=_("Team of seats 2 and 4"), required=False, initial=_("Team 2"))
     target = forms.ChoiceField(
         label=_("Play to"),
         choices=[*((str(t), str(t)) for t in TARGETS), (OTHER, _("Other"))],
@@ -83,7 +107,7 @@ class NewGameForm(forms.Form):
                 label=_("Seat for %(name)s") % {"name": player.name}, choices=seat_choices, coerce=int, required=False, empty_value=None
             )
         for i in range(1, NEW_NAME_ROWS + 1):
-            self.fields[f"new_{i}"] = forms.CharField(label=_("New player %(number)s") % {"number": i}, max_length=40, required=False)
+            self.fields[f"new_{i}"] = NameField(label=_("New player %(number)s") % {"number": i}, required=False)
             self.fields[f"new_seat_{i}"] = forms.TypedChoiceField(
                 label=_("Seat for new player %(number)s") % {"number": i},
                 choices=seat_choices,
@@ -105,6 +129,12 @@ class NewGameForm(forms.Form):
 
     def new_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         return [(self[f"new_{i}"], self[f"new_seat_{i}"]) for i in range(1, NEW_NAME_ROWS + 1)]
+
+    def league_players_typed(self) -> list[tuple[str, str]]:
+        """The names typed as new players that are league players already: (as typed, the player's name)."""
+        known = {name_key(p.name): p.name for p in self.league_players}
+        typed = (self.cleaned_data.get(f"new_{i}") for i in range(1, NEW_NAME_ROWS + 1))
+        return [(name, known[name_key(name)]) for name in typed if name and name_key(name) in known]
 
     def clean(self) -> dict:
         data = super().clean()

@@ -31,6 +31,8 @@ from django.utils.translation import gettext as _
 
 from . import rules, standings
 from .models import Game, Hand, HandScore, Player, Seat, Side
+from .names import SURROGATE, mend
+from .names import clean as clean_name
 from .problems import located
 
 FORMAT = "pitch-history"
@@ -48,6 +50,9 @@ HAND_KEYS = ("dealer", "bids", "pitcher", "bid", "high", "low", "jack", "game", 
 HAND_REQUIRED = ("pitcher", "bid", "high", "low", "jack", "game")
 REQUIRED_HINTS = {"jack": lambda: _(" (null when the Jack was not in play)"), "game": lambda: _(" (null when game was tied)")}
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+# Where a lone surrogate could be: a JSON escape of one (JSON writes \u in lower case only), or one in a str.
+MAY_HOLD_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+MAY_HOLD_SURROGATE_BYTES = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -128,7 +133,9 @@ def load_json(source: bytes | str) -> object:
 
 def read(source: bytes | str) -> list[GameInput]:
     """The games in a history file; HistoryError lists every problem in it."""
-    return read_document(load_json(source))
+    pattern = MAY_HOLD_SURROGATE_BYTES if isinstance(source, bytes) else MAY_HOLD_SURROGATE
+    # Looking through the text is a hundredth of the time of looking through every value of a large file.
+    return read_document(load_json(source), mend_surrogates=pattern.search(source) is not None)
 
 
 def _show(value: object) -> str:
@@ -177,22 +184,29 @@ class _Checker:
                 self.add(prefix + key, _("this key is required") + (REQUIRED_HINTS[key]() if key in REQUIRED_HINTS else ""))
 
     def name(self, value: object, field: str, what: str) -> bool:
-        if not _is_text(value):
+        if not (isinstance(value, str) and clean_name(value)):
             self.add(field, _("must be %(what)s, got %(value)s") % {"what": what, "value": _show(value)})
             return False
-        if len(value.strip()) > MAX_NAME_LENGTH:
-            self.add(field, _("%(value)s is too long: at most %(max)s characters") % {"value": _show(value), "max": MAX_NAME_LENGTH})
+        # As stored: a ligature or a full-width letter may become more than one character.
+        name = clean_name(value)
+        if len(name) > MAX_NAME_LENGTH:
+            self.add(field, _("%(value)s is too long: at most %(max)s characters") % {"value": _show(name), "max": MAX_NAME_LENGTH})
             return False
         return True
 
 
-def read_document(data: object) -> list[GameInput]:
-    """Check a decoded document and turn its games into the engine's inputs; HistoryError lists every problem."""
+def read_document(data: object, *, mend_surrogates: bool = True) -> list[GameInput]:
+    """Check a decoded document and turn its games into the engine's inputs; HistoryError lists every problem.
+
+    ``mend_surrogates=False`` when the document is known to hold no lone surrogate (``read`` looked at its text).
+    """
     problems: list[Problem] = []
     check = _Checker(problems)
     if not check.object(data, _("the document")):
         raise HistoryError(problems)
     assert isinstance(data, dict)
+    if mend_surrogates:
+        data = _mended(data, check, skip=("games",))
     check.keys(data, DOCUMENT_KEYS, ("format", "version", "games"), _("the document"))
     if "format" in data and data["format"] != FORMAT:
         check.add("format", _('must be "%(format)s", got %(value)s') % {"format": FORMAT, "value": _show(data["format"])})
@@ -217,6 +231,8 @@ def read_document(data: object) -> list[GameInput]:
     first_seen: dict[str, int] = {}
     for position, game in enumerate(games, start=1):
         before = len(problems)
+        if mend_surrogates:
+            game = _mended_game(game, position, problems)
         result = _read_game(game, position, first_seen, problems)
         if result is not None:
             found.append(result)
@@ -225,6 +241,61 @@ def read_document(data: object) -> list[GameInput]:
     if problems:
         raise HistoryError(problems)
     return found
+
+
+def _mended_game(game: object, position: int, problems: list[Problem]) -> object:
+    """The game with its lone surrogates mended (``_mend``), each reported in the game, and the hand, it is in."""
+    if not isinstance(game, dict):
+        return _mend(game, "", _Checker(problems, game=position))
+    game_id = mend(game["id"]) if isinstance(game.get("id"), str) else None
+    # Where _read_game will say the game's other problems are: at its id when it has a usable one.
+    where = game_id if _is_text(game_id) and len(game_id) <= MAX_ID_LENGTH else position
+    check = _Checker(problems, game=where)
+    mended = _mended(game, check, skip=("hands",))
+    hands = game.get("hands")
+    if isinstance(hands, list):
+        mended["hands"] = [_mend(hand, "", _Checker(problems, game=where, hand=n)) for n, hand in enumerate(hands, start=1)]
+    elif "hands" in game:
+        mended["hands"] = _mend(hands, "hands", check)
+    return mended
+
+
+def _mend(value: object, path: str, check: _Checker) -> object:
+    """The value with each lone surrogate in its text replaced by U+FFFD, and each reported at its path.
+
+    Such a string (JSON can write one, "\\ud800") can be neither stored nor shown; mended, the rest of the
+    document is checked as usual and every message about it can be shown.
+    """
+    if isinstance(value, str):
+        found = SURROGATE.search(value)
+        if found is None:
+            return value
+        check.add(path or None, _("is not text: it holds half of a UTF-16 pair (%(escape)s)") % {"escape": _escape(found[0])})
+        return mend(value)
+    if isinstance(value, list):
+        return [_mend(item, f"{path}[{i}]", check) for i, item in enumerate(value, start=1)]
+    if isinstance(value, dict):
+        return _mended(value, check, path)
+    return value
+
+
+def _mended(obj: dict, check: _Checker, path: str = "", skip: Sequence[str] = ()) -> _Object:
+    """``_mend`` for an object's keys and values; the values of the keys in ``skip`` are left as they are."""
+    mended = _Object()
+    for key, value in obj.items():
+        found = SURROGATE.search(key)
+        if found is not None:
+            key = mend(key)
+        where = f"{path}.{key}" if path else key
+        if found is not None:
+            check.add(where, _("a key is not text: it holds half of a UTF-16 pair (%(escape)s)") % {"escape": _escape(found[0])})
+        mended[key] = value if key in skip else _mend(value, where, check)
+    mended.duplicates = tuple(mend(key) for key in getattr(obj, "duplicates", ()))
+    return mended
+
+
+def _escape(surrogate: str) -> str:
+    return f"\\u{ord(surrogate):04x}"
 
 
 def _is_timestamp(value: object) -> bool:
@@ -271,7 +342,7 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
         check.add("hands", _("must be a list of hands [...], got %(value)s") % {"value": _show(hands)})
     hands = hands if isinstance(hands, list) else []
     inputs, skip = _read_hands(hands, check.game, problems)
-    names = tuple(s.strip() for s in seats if _is_text(s)) if isinstance(seats, list) else ()
+    names = tuple(clean_name(s) for s in seats if isinstance(s, str) and clean_name(s)) if isinstance(seats, list) else ()
     try:
         # Even with a bad seat or team the table is checked, with what could be read, to find its other problems.
         table = rules.Table(seats=names, target=target, teams=teams)
@@ -340,7 +411,7 @@ def _read_rules(game: dict, check: _Checker) -> tuple[object, tuple[rules.Team, 
                 if "players" in team and not (isinstance(players, list) and all(_is_text(p) for p in players)):
                     check.add(f"{field}, players", _("must be a list of the partners' names, got %(value)s") % {"value": _show(players)})
                 elif name_ok and "name" in team and "players" in team:
-                    teams.append(rules.Team(team["name"].strip(), tuple(p.strip() for p in players)))
+                    teams.append(rules.Team(clean_name(team["name"]), tuple(clean_name(p) for p in players)))
     return rules_.get("target", rules.DEFAULT_TARGET), tuple(teams), len(check.problems) == before
 
 
@@ -613,13 +684,17 @@ STANDINGS_HEADER = (
 )  # fmt: skip
 
 
+# What a spreadsheet may take for the start of a formula; some read the full-width = + - @ as the ASCII ones.
+FORMULA_STARTS = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20")
+
+
 def _cell(value: object) -> object:
     """A spreadsheet cell; a name starting like a formula is kept as text so no spreadsheet runs it."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+    if isinstance(value, str) and value[:1] in FORMULA_STARTS:
         return "'" + value
     return value
 

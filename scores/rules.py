@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from .names import clean as clean_name
+from .names import key as name_key
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
 MIN_TARGET = 1
@@ -89,8 +92,8 @@ def _whole(value: object) -> bool:
 
 
 def _key(name: str) -> str:
-    """Names are compared trimmed and without case."""
-    return name.strip().casefold()
+    """Names are compared in their normal form and without case (``scores.names``)."""
+    return name_key(name)
 
 
 @dataclass(frozen=True)
@@ -130,10 +133,10 @@ class Table:
             )
         seen: set[str] = set()
         for name in self.seats:
-            if not isinstance(name, str) or not name.strip():
+            if not isinstance(name, str) or not _key(name):
                 problems.append(Problem.of(N_("every seat needs a player's name"), field="seats"))
             elif _key(name) in seen:
-                problems.append(Problem.of(N_('"%(name)s" is seated twice'), field="seats", name=name.strip()))
+                problems.append(Problem.of(N_('"%(name)s" is seated twice'), field="seats", name=clean_name(name)))
             else:
                 seen.add(_key(name))
         if not _whole(self.target) or not MIN_TARGET <= self.target <= MAX_TARGET:
@@ -156,7 +159,7 @@ class Table:
         problems = []
         names = [t.name for t in self.teams]
         for name in names:
-            if not isinstance(name, str) or not name.strip():
+            if not isinstance(name, str) or not _key(name):
                 problems.append(Problem.of(N_("every team needs a name"), field="teams"))
             elif _key(name) in player_keys:
                 problems.append(Problem.of(N_('team name "%(name)s" is also a player\'s name'), field="teams", name=name))

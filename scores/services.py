@@ -23,6 +23,8 @@ from openskill.models import PlackettLuce
 
 from . import history, rules
 from .models import Game, Hand, HandScore, Invite, League, Membership, Player, PlayerRating, Role, Seat, Side, ordinal
+from .names import clean as clean_name
+from .names import key as name_key
 
 
 class HandAlreadyRecorded(Exception):
@@ -173,8 +175,8 @@ def start_game(
 
     ``first_dealer`` turns the table so that player is seat 1, who deals first.
     """
-    names = [name.strip() if isinstance(name, str) else name for name in seats]
-    table = rules.Table(seats=tuple(names), target=target, teams=tuple(rules.Team(n.strip(), tuple(p)) for n, p in teams))
+    names = [clean_name(name) if isinstance(name, str) else name for name in seats]
+    table = rules.Table(seats=tuple(names), target=target, teams=tuple(rules.Team(clean_name(n), tuple(p)) for n, p in teams))
     names = list(table.seats)
     if first_dealer is not None:
         dealer = table.player(first_dealer)
@@ -204,8 +206,9 @@ def rename_player(*, player: Player, name: str) -> None:
     A solo game's side bears its player's name, and the rules engine finds each
     player's side by it: the two are renamed together, or the next hand of such
     a game could not be scored. Those games' version moves on, so the live
-    score shows the new name.
+    score shows the new name. The name is stored in its normal form (``scores.names``).
     """
+    name = clean_name(name)
     sides = Side.objects.filter(game__partnership=False, seats__player=player)
     Game.objects.filter(sides__in=sides).update(version=F("version") + 1)
     sides.update(name=name)
@@ -214,13 +217,13 @@ def rename_player(*, player: Player, name: str) -> None:
 
 
 def players_named(league: League, names: Sequence[str]) -> dict[str, Player]:
-    """The league's players by these names, ignoring case; unknown names become new players."""
-    existing = {p.name.casefold(): p for p in Player.objects.filter(league=league)}
+    """The league's players by these names, compared as ``scores.names.key`` does; unknown names become new players."""
+    existing = {name_key(p.name): p for p in Player.objects.filter(league=league)}
     found = {}
     for name in names:
-        player = existing.get(name.casefold())
+        player = existing.get(name_key(name))
         if player is None:
-            player = existing[name.casefold()] = Player.objects.create(league=league, name=name)
+            player = existing[name_key(name)] = Player.objects.create(league=league, name=name)
         found[name] = player
     return found
 
@@ -517,10 +520,12 @@ def _index(state: GameState, number: int) -> int:
 
 @dataclasses.dataclass(frozen=True)
 class ImportReport:
-    """What an import did: the game ids it stored, and those the league already had."""
+    """What an import did: the game ids it stored, those the league already had, and the file's names
+    that are a league player spelt another way ("ann", "Ann")."""
 
     imported: tuple[str, ...]
     skipped: tuple[str, ...]
+    matched: tuple[tuple[str, str], ...] = ()
 
 
 IMPORT_BATCH = 500  # Games per round of bulk inserts: a few queries per round, memory bounded by the round.
@@ -547,7 +552,8 @@ def import_history(*, league: League, source: bytes | str) -> ImportReport:
     finished = [game for game in stored if game.is_finished]
     if finished:  # Once for the whole file, from its earliest game on, as record_hand would have left them.
         update_ratings(league=league, from_game=min(finished, key=lambda game: (game.played_on, game.pk)))
-    return ImportReport(imported=tuple(found.id for found in new), skipped=skipped)
+    matched = tuple((name, player.name) for name, player in players.items() if player.name != name)
+    return ImportReport(imported=tuple(found.id for found in new), skipped=skipped, matched=matched)
 
 
 def _store_new_games(league: League, batch: Sequence[history.GameInput], players: dict[str, Player]) -> list[Game]:

@@ -68,6 +68,8 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
         except rules.RulesError as error:
             add_problems(form, error, fields={"seats": None, "teams": "mode", "target": "other_target", "dealer": "first_dealer"})
         else:
+            for typed, name in form.league_players_typed():  # Typed as new, seated as the player they already are.
+                messages.info(request, gettext("“%(typed)s” is the league's player %(name)s.") % {"typed": typed, "name": name})
             return redirect(game)
     return render(request, "scores/game_new.html", {"league": league, "membership": membership, "form": form})
 

@@ -226,8 +226,9 @@ def test_the_json_export_writes_each_game_exactly_as_its_document_would_be_dumpe
     assert "\n" + ",\n".join(history._game_text(document) for document in documents) + "\n  ]" in text
 
 
-# Names a JSON writer must escape (quotes, backslashes, a tab), not ASCII, or looking like format strings.
-ODD = ['Al "Ace" O\'Neil', "C:\\Temp\\{0}", "100% Zoë", "李 🂡\tß"]
+# Names a JSON writer must escape (quotes, backslashes), not ASCII, or looking like format strings; a tab, which
+# no name keeps (scores.names), is in a game id.
+ODD = ['Al "Ace" O\'Neil', "C:\\Temp\\{0}", "100% Zoë", "李 🂡 ß"]
 US, THEM = "{Us} %s", '"Them" \\'
 
 
@@ -235,7 +236,7 @@ US, THEM = "{Us} %s", '"Them" \\'
 def odd_league(league) -> League:
     """Games with odd names, an auction with passes, points not in play, an unfinished game, games played in
     another order than they were created, and a partnership whose sides' keys are not in seating order."""
-    later = services.start_game(league=league, seats=ODD, code='later "one"', played_on=datetime.date(2026, 11, 30))
+    later = services.start_game(league=league, seats=ODD, code='later\t"one"', played_on=datetime.date(2026, 11, 30))
     bids = ((ODD[1], None), (ODD[2], 2), (ODD[3], None), (ODD[0], 3))
     services.record_hand(game=later, hand=rules_hand(ODD[0], 3, ODD[0], ODD[0], None, None, dealer=ODD[0], bids=bids))
     services.record_hand(game=later, hand=rules_hand(ODD[2], 2, ODD[2], ODD[3], ODD[2], None))
@@ -295,7 +296,7 @@ def test_the_json_export_is_what_the_models_hold_written_the_plain_way_byte_for_
     games = odd_league.games.all()
     expected = documents_from_models(games)
     # The fixture has what it says: games out of creation order, an auction, nulls, a winner, sides out of key order.
-    assert [g["id"] for g in expected] == ["{0}", "empty", 'later "one"']
+    assert [g["id"] for g in expected] == ["{0}", "empty", 'later\t"one"']
     assert expected[2]["hands"][0]["bids"] == [[ODD[1], None], [ODD[2], 2], [ODD[3], None], [ODD[0], 3]]
     assert expected[2]["hands"][0]["jack"] is None and expected[2]["hands"][0]["game"] is None
     assert expected[0]["result"] == {"winner": US, "totals": {THEM: -2, US: 5}}

@@ -12,6 +12,7 @@ from django.db import transaction
 from scores import services
 from scores.history import HistoryError, load_json
 from scores.models import League
+from scores.names import has_surrogate
 from scores.rules import RulesError
 
 
@@ -52,6 +53,10 @@ class Command(BaseCommand):
             self.stdout.write(f"Skipped {len(report.skipped)} games the league already has:")
             for game_id in report.skipped:
                 self.stdout.write(f"  skipped {game_id}")
+        if report.matched:
+            self.stdout.write("Names in the file that are league players spelt another way:")
+            for typed, name in report.matched:
+                self.stdout.write(f'  "{typed}" is the league\'s player "{name}"')
 
     def _read(self, file: str) -> bytes:
         if file == "-":
@@ -71,4 +76,6 @@ def _league_name(source: bytes, slug: str) -> str:
         return slug  # The import reports what is wrong with the file.
     league = data.get("league") if isinstance(data, dict) else None
     name = league.get("name") if isinstance(league, dict) else None
-    return name.strip()[:100] if isinstance(name, str) and name.strip() else slug
+    if not isinstance(name, str) or not name.strip() or has_surrogate(name):
+        return slug  # A name that is no text is reported with the file's other problems, and nothing is stored.
+    return name.strip()[:100]

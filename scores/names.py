@@ -1,0 +1,44 @@
+"""Player and team names in one normal form, whichever way they come in (forms, import, admin).
+
+Pure Python, no Django: the rules engine compares names with ``key`` too. A name is
+NFKC-normalised (full-width letters, ligatures and composed accents become the plain
+ones), loses control and format characters (zero-width spaces and joiners, byte-order
+marks), and has its whitespace collapsed to single spaces and trimmed, so "Ann" and
+"Ann" with a zero-width space after it are one name. Names are compared without case.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+# Half of a UTF-16 pair on its own: JSON can write one ("\ud800"), but it is no character, and neither a
+# database nor a page in UTF-8 can hold it.
+SURROGATE = re.compile("[\ud800-\udfff]")
+_INVISIBLE = frozenset({"Cc", "Cf"})
+
+
+def clean(name: str) -> str:
+    """The name as it is stored and shown."""
+    if name.isascii() and name.isprintable():  # Most names: NFKC changes no ASCII, and nothing is invisible.
+        return " ".join(name.split())
+    text = unicodedata.normalize("NFKC", name)
+    # Whitespace first (tabs and newlines are control characters too, but they part words).
+    text = "".join(ch if ch.isspace() or unicodedata.category(ch) not in _INVISIBLE else "" for ch in text)
+    return " ".join(text.split())
+
+
+@functools.lru_cache(maxsize=4096)  # The rules engine compares the same few names for every hand.
+def key(name: str) -> str:
+    """What two names are compared by: the clean name without case."""
+    return clean(name).casefold()
+
+
+def has_surrogate(text: str) -> bool:
+    return SURROGATE.search(text) is not None
+
+
+def mend(text: str) -> str:
+    """The text with each lone surrogate replaced by U+FFFD, so a message can show where it was."""
+    return SURROGATE.sub("\ufffd", text)
