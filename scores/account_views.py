@@ -32,6 +32,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         limits = {f"signup:address:{client_address(request)}": rate_limit.SIGNUPS_PER_ADDRESS}
+        if email := form.cleaned_data["email"]:
+            limits[f"signup:email:{email.casefold()}"] = rate_limit.SIGNUPS_PER_EMAIL
         if not rate_limit.allow(limits):
             form.add_error(None, _("Too many sign-ups from your network. Try again in an hour."))
             return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=429)

@@ -19,6 +19,7 @@ from .models import RequestCount
 
 PERIOD = datetime.timedelta(hours=1)
 SIGNUPS_PER_ADDRESS = 10  # A table in a pub signs up from one address.
+SIGNUPS_PER_EMAIL = 3  # The e-mail is optional and not unique: this bounds the accounts made for one address.
 RESETS_PER_ADDRESS = 10
 RESETS_PER_EMAIL = 3
 

@@ -83,6 +83,15 @@ def test_sign_ups_from_one_address_are_limited_and_the_next_one_makes_nothing(cl
     assert _signup(client, username="from-elsewhere", address="198.51.100.7").status_code == 302
 
 
+def test_sign_ups_with_one_e_mail_address_are_limited_from_any_network(client):
+    for i in range(rate_limit.SIGNUPS_PER_EMAIL):
+        assert _signup(client, username=f"player{i}", email="olive@example.com", address=f"192.0.2.{i + 1}").status_code == 302
+        client.logout()
+    response = _signup(client, username="one-too-many", email="OLIVE@example.com", address="198.51.100.7")
+    assert response.status_code == 429
+    assert not User.objects.filter(username="one-too-many").exists()
+
+
 def test_an_invalid_sign_up_is_not_counted(client):
     for _ in range(rate_limit.SIGNUPS_PER_ADDRESS + 1):
         assert _signup(client, password="short").status_code == 400
