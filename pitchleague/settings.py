@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime
 import os
 from pathlib import Path
 
 import dj_database_url
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
+from psycopg_pool import ConnectionPool
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -41,6 +43,7 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "bootstrap",
+    "axes",
     "scores",
 ]
 
@@ -56,6 +59,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # Last, as axes asks: turns a locked-out log-in into its 429 page.
 ]
 
 ROOT_URLCONF = "pitchleague.urls"
@@ -90,7 +94,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Tests use a real file too, so threads meet the same locking as production, not shared-cache memory.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"]["OPTIONS"] = {"pool": True}
+    # The pool checks a connection before lending it (a round trip): after a database restart its dead connections
+    # are dropped and replaced, instead of each failing one request. A request waits at most 10 s for a connection.
+    DATABASES["default"]["OPTIONS"] = {"pool": {"check": ConnectionPool.check_connection, "timeout": 10}}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -98,7 +104,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 12}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # "aaaaaaaaaaaa" is 12 characters long and in no common list.
+    {"NAME": "scores.passwords.DistinctCharactersValidator", "OPTIONS": {"min_distinct": 5}},
 ]
+
+# The login limit (scores.login_limit, DEPLOY.md): 5 failed log-ins for one username from one address lock that
+# username for that address for 15 minutes; other addresses can still log in. Every log-in form is counted:
+# axes' backend runs inside authenticate().
+AUTHENTICATION_BACKENDS = ["scores.login_limit.LoginLimitBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_HANDLER = "scores.login_limit.AtomicDatabaseHandler"
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # Refused attempts are not counted: the lock ends on time.
+AXES_CLIENT_IP_CALLABLE = "scores.login_limit.client_address"
+AXES_LOCKOUT_CALLABLE = "scores.login_limit.lockout_response"
+AXES_DISABLE_ACCESS_LOG = True  # No table of every successful log-in, kept forever.
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scores:home"
 LOGOUT_REDIRECT_URL = "scores:home"
@@ -178,8 +200,8 @@ SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG els
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
 if env_bool("BEHIND_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-# Sessions live in the database, so any app server can answer any request.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Sessions live in the database, so any app server can answer any request; a malformed cookie is no session.
+SESSION_ENGINE = "scores.sessions"
 
 LOGGING = {
     "version": 1,

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from scores.account_views import login_view
+from scores.account_views import password_reset
 
 from .health import healthz
 
@@ -11,7 +11,8 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("", include("scores.urls")),
     path("admin/", admin.site.urls),
-    path("accounts/login/", login_view, name="login"),  # Django's, with the login limit; before the rest of auth.urls.
+    # Django's, sending a limited number of mails; before the rest of auth.urls. Logging in is limited by axes.
+    path("accounts/password_reset/", password_reset, name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
 ]

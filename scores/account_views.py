@@ -1,17 +1,20 @@
-"""Signing up; logging in and out and passwords are Django's own views (``django.contrib.auth.urls``)."""
+"""Signing up and asking for a password-reset mail, both limited (``scores.rate_limit``); the rest are Django's views."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.views import LoginView
+from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.views import PasswordResetView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from .league_forms import LimitedAuthenticationForm, SignupForm
+from . import rate_limit
+from .league_forms import SignupForm
+from .login_limit import client_address
 
 
 def _next_url(request: HttpRequest) -> str:
@@ -28,6 +31,12 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect(next_url or "scores:home")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        limits = {f"signup:address:{client_address(request)}": rate_limit.SIGNUPS_PER_ADDRESS}
+        if email := form.cleaned_data["email"]:
+            limits[f"signup:email:{email.casefold()}"] = rate_limit.SIGNUPS_PER_EMAIL
+        if not rate_limit.allow(limits):
+            form.add_error(None, _("Too many sign-ups from your network. Try again in an hour."))
+            return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=429)
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome, %(user)s. Your account is ready.") % {"user": user.get_username()})
@@ -35,18 +44,18 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=400 if form.errors else 200)
 
 
-class LimitedLoginView(LoginView):
-    """Django's log-in page with the login limit: a refused attempt is answered 429 with the form's message."""
+class LimitedPasswordResetView(PasswordResetView):
+    """Django's password-reset page, sending at most so many mails an hour per address and per e-mail address."""
 
-    authentication_form = LimitedAuthenticationForm
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        limits = {
+            f"reset:address:{client_address(self.request)}": rate_limit.RESETS_PER_ADDRESS,
+            f"reset:email:{form.cleaned_data['email'].casefold()}": rate_limit.RESETS_PER_EMAIL,
+        }
+        if not rate_limit.allow(limits):
+            form.add_error(None, _("Too many password-reset requests. Try again in an hour."))
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().form_valid(form)
 
-    def form_invalid(self, form: LimitedAuthenticationForm) -> HttpResponse:
-        response = super().form_invalid(form)
-        wait = getattr(form, "retry_after", None)
-        if wait is not None:
-            response.status_code = 429
-            response["Retry-After"] = str(max(1, int(wait.total_seconds())))
-        return response
 
-
-login_view = LimitedLoginView.as_view()
+password_reset = LimitedPasswordResetView.as_view()

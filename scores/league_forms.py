@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import math
-
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
-from django.core.exceptions import ValidationError
+from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
-from . import login_limit
 from .models import Game, Invite, League, Membership, Role
 
 
@@ -19,34 +14,6 @@ class SignupForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
-
-
-class LimitedAuthenticationForm(AuthenticationForm):
-    """Django's log-in form, refusing to check a password after too many failures (``scores.login_limit``)."""
-
-    def clean(self) -> dict:
-        username, password = self.cleaned_data.get("username"), self.cleaned_data.get("password")
-        if username is None or not password:
-            return self.cleaned_data
-        address = login_limit.client_address(self.request)
-        wait = login_limit.retry_after(username, address)
-        if wait is not None:
-            minutes = max(1, math.ceil(wait.total_seconds() / 60))
-            message = ngettext(
-                "Too many failed log-ins for this account or from this network. Try again in %(minutes)s minute.",
-                "Too many failed log-ins for this account or from this network. Try again in %(minutes)s minutes.",
-                minutes,
-            )
-            self.retry_after = wait
-            raise ValidationError(message, code="locked", params={"minutes": minutes})
-        try:
-            data = super().clean()
-        except ValidationError as error:
-            if error.code == "invalid_login":
-                login_limit.record_failure(username, address)
-            raise
-        login_limit.forget(username)
-        return data
 
 
 class LeagueForm(forms.ModelForm):

@@ -1,26 +1,33 @@
-"""The login limit: after too many failed log-ins for one username, or from one address, refuse more for a while.
+"""The login limit, kept by django-axes: 5 failed log-ins for one username from one address lock that pair for 15 minutes.
 
-Failures are rows in the database (``LoginFailure``), so the limit holds across
-every app server. The window slides: an attempt is refused while the window
-holds the limit's number of failures, and allowed again once the oldest of them
-is older than the window.
+Axes' authentication backend runs inside ``django.contrib.auth.authenticate``, so
+every log-in form (ours, the admin's) counts against the same limit. The key is
+the username *and* the address (``AXES_LOCKOUT_PARAMETERS``): an attacker guessing
+from one address locks only that address out of the account, never its owner
+logging in from elsewhere.
+
+Axes' database handler reads the count before the password check and writes it
+after, so parallel attempts all read the same count and all get their password
+checked (16 at once let 16 through). ``AtomicDatabaseHandler`` counts an attempt
+*before* its password is checked, under the attempt row's lock, and a successful
+log-in wipes the count (``AXES_RESET_ON_SUCCESS``).
 """
 
 from __future__ import annotations
 
 import datetime
 import ipaddress
+import math
 
+from axes.backends import AxesBackend
+from axes.handlers.database import AxesDatabaseHandler
+from axes.helpers import get_client_username, get_cool_off, get_failure_limit
+from axes.models import AccessAttempt
 from django.conf import settings
-from django.http import HttpRequest
+from django.db import router, transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils import timezone
-
-from .models import LoginFailure
-
-WINDOW = datetime.timedelta(minutes=15)
-MAX_FAILURES_PER_USERNAME = 5
-# Higher: a pub's or a family's wi-fi is one address for everyone at the table.
-MAX_FAILURES_PER_ADDRESS = 20
 
 
 def client_address(request: HttpRequest) -> str:
@@ -35,33 +42,64 @@ def client_address(request: HttpRequest) -> str:
         return "0.0.0.0"
 
 
-def _free_at(failures, limit: int, now: datetime.datetime) -> datetime.datetime | None:
-    """When fewer than ``limit`` of these failures are left in the window; None if that is already so."""
-    times = list(failures.filter(at__gt=now - WINDOW).order_by("-at").values_list("at", flat=True)[limit - 1 : limit])
-    return times[0] + WINDOW if times else None
+class LoginLimitBackend(AxesBackend):
+    """Axes' backend; a log-in with no request (the test client's ``login()``, a shell) has no address to count."""
+
+    def authenticate(self, request: HttpRequest | None, username: str | None = None, password: str | None = None, **kwargs):
+        if request is None:
+            return None  # ModelBackend, next in AUTHENTICATION_BACKENDS, checks the password.
+        return super().authenticate(request, username, password, **kwargs)
 
 
-def retry_after(username: str, address: str) -> datetime.timedelta | None:
-    """How long log-ins for this username or from this address are refused; None when they are allowed."""
-    now = timezone.now()
-    ends = [
-        t
-        for t in (
-            _free_at(LoginFailure.objects.filter(username=username.casefold()), MAX_FAILURES_PER_USERNAME, now),
-            _free_at(LoginFailure.objects.filter(address=address), MAX_FAILURES_PER_ADDRESS, now),
-        )
-        if t is not None
-    ]
-    return max(ends) - now if ends else None
+class AtomicDatabaseHandler(AxesDatabaseHandler):
+    """Axes' database handler, counting each attempt before its password is checked, one attempt at a time."""
+
+    def is_allowed(self, request: HttpRequest, credentials: dict | None = None) -> bool:
+        if self.is_blacklisted(request, credentials):
+            return False
+        if self.is_whitelisted(request, credentials):
+            return True
+        return self._count_attempt(request, credentials)
+
+    def _count_attempt(self, request: HttpRequest, credentials: dict | None) -> bool:
+        """Count one more attempt for this username and address, unless the limit is reached: then refuse it."""
+        self.clean_expired_user_attempts(request, credentials)  # So the row found, if any, counts failures in the window.
+        limit, cool_off = get_failure_limit(request, credentials), get_cool_off(request)
+        # The user agent is not part of the key: one row per username and address, so its lock orders every attempt.
+        with transaction.atomic(using=router.db_for_write(AccessAttempt)):
+            attempt, _ = AccessAttempt.objects.select_for_update().get_or_create(
+                username=get_client_username(request, credentials),
+                ip_address=request.axes_ip_address,
+                user_agent="",
+                defaults={"failures_since_start": 0, "get_data": "", "post_data": "", "http_accept": "", "path_info": ""},
+            )
+            if attempt.failures_since_start >= limit:
+                # Refused attempts are not counted: the lock ends 15 minutes after the last password checked.
+                request.axes_locked_out = True
+                request.axes_locked_until = attempt.attempt_time + cool_off
+                return False
+            attempt.failures_since_start += 1  # The row is locked: nobody else changes it before we commit.
+            attempt.attempt_time = request.axes_attempt_time
+            attempt.http_accept, attempt.path_info = request.axes_http_accept, request.axes_path_info
+            attempt.save()
+        request.axes_failures_since_start = attempt.failures_since_start
+        request.axes_locked_until = attempt.attempt_time + cool_off
+        return True
+
+    def user_login_failed(self, sender, credentials: dict, request: HttpRequest | None = None, **kwargs) -> None:
+        """The attempt was counted before its password was checked; the last one allowed answers with the lock."""
+        if request is None:
+            return
+        failures = request.axes_failures_since_start
+        if request.axes_locked_out or (failures is not None and failures >= get_failure_limit(request, credentials)):
+            request.axes_locked_out = True
+            request.axes_credentials = credentials
 
 
-def record_failure(username: str, address: str) -> None:
-    """Count a failed log-in; failures older than the window are dropped on the way."""
-    now = timezone.now()
-    LoginFailure.objects.filter(at__lte=now - WINDOW).delete()
-    LoginFailure.objects.create(username=username.casefold(), address=address, at=now)
-
-
-def forget(username: str) -> None:
-    """A successful log-in wipes the username's failures (the address keeps its count)."""
-    LoginFailure.objects.filter(username=username.casefold()).delete()
+def lockout_response(request: HttpRequest, original_response: HttpResponse | None, credentials: dict | None) -> HttpResponse:
+    """429 and a page saying how long to wait, whichever log-in form was used (AXES_LOCKOUT_CALLABLE)."""
+    until = getattr(request, "axes_locked_until", None) or timezone.now() + get_cool_off(request)
+    wait = max(until - timezone.now(), datetime.timedelta(seconds=1))
+    response = render(request, "registration/locked_out.html", {"minutes": math.ceil(wait.total_seconds() / 60)}, status=429)
+    response["Retry-After"] = str(math.ceil(wait.total_seconds()))
+    return response

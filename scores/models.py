@@ -13,7 +13,6 @@ from django.conf import settings
 from django.db import connections, models
 from django.db.models.functions import Lower
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from . import rules
@@ -395,18 +394,16 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
 
 
-class LoginFailure(models.Model):
-    """A failed log-in, kept while it counts towards the login limit (``scores.login_limit``).
+class RequestCount(models.Model):
+    """How often one key (an address, an e-mail) asked for a limited action in one window (``scores.rate_limit``)."""
 
-    In the database, so every app server behind the load balancer sees the same count.
-    """
-
-    username = models.CharField(max_length=150)  # Case-folded: "Olive" and "olive" count together.
-    address = models.GenericIPAddressField()
-    at = models.DateTimeField(default=timezone.now)
+    key = models.CharField(max_length=300)  # "signup:address:192.0.2.1", "reset:email:olive@example.com"
+    window = models.DateTimeField()  # When the window began.
+    count = models.PositiveIntegerField(default=0)
 
     class Meta:
-        indexes = [models.Index(fields=["username", "at"]), models.Index(fields=["address", "at"]), models.Index(fields=["at"])]
+        constraints = [models.UniqueConstraint(fields=["key", "window"], name="unique_request_count_key_window")]
+        indexes = [models.Index(fields=["window"])]
 
     def __str__(self) -> str:
-        return f"{self.username} from {self.address} at {self.at:%Y-%m-%d %H:%M:%S}"
+        return f"{self.key} at {self.window:%Y-%m-%d %H:%M}: {self.count}"
