@@ -67,7 +67,7 @@ class InviteForm(forms.ModelForm):
     DAYS = [("1", _("1 day")), ("7", _("7 days")), ("30", _("30 days"))]
 
     days = forms.TypedChoiceField(
-        label=_("Link works for"), choices=DAYS, coerce=int, required=False, empty_value=INVITE_DAYS, initial=str(INVITE_DAYS)
+        label=_("Expires after"), choices=DAYS, coerce=int, required=False, empty_value=INVITE_DAYS, initial=str(INVITE_DAYS)
     )
 
     class Meta:
