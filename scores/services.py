@@ -175,7 +175,7 @@ def _lock_league(league: League, by) -> Membership:
     """Lock the league's row until the transaction ends, so changes to its members queue (on SQLite the
     IMMEDIATE transaction already does), and return ``by``'s membership as it is now: an owner demoted or
     removed a moment ago may no longer act, though the page let them."""
-    list(League.objects.select_for_update().filter(pk=league.pk))
+    list(League.objects.select_for_update().filter(pk=league.pk))  # Only the lock is wanted, not the row.
     actor = Membership.objects.filter(league=league, user=by, role=Role.OWNER).first()
     if actor is None:
         raise Refused(_("You are no longer an owner of this league: nothing was changed."))

@@ -295,9 +295,10 @@ def hand_delete(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRe
     if not 1 <= number <= game.hands.count():
         raise Http404
     version = _seen_version(request)
+    if version is None:
+        messages.warning(request, gettext("Nothing was deleted: the page did not say which version of the game it showed."))
+        return redirect(game)
     try:
-        if version is None:
-            raise services.Refused(gettext("Nothing was deleted: the page did not say which version of the game it showed."))
         services.delete_hand(game=game, number=number, version=version)
     except services.Refused as refused:
         messages.warning(request, str(refused))
