@@ -6,7 +6,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from .models import Game, Invite, League, Membership, Role
+from .models import INVITE_DAYS, Game, Invite, League, Membership, Role
 
 
 class SignupForm(UserCreationForm):
@@ -31,6 +31,12 @@ class MemberRoleForm(forms.ModelForm):
 
 
 class InviteForm(forms.ModelForm):
+    DAYS = [("1", _("1 day")), ("7", _("7 days")), ("30", _("30 days"))]
+
+    days = forms.TypedChoiceField(
+        label=_("Expires after"), choices=DAYS, coerce=int, required=False, empty_value=INVITE_DAYS, initial=str(INVITE_DAYS)
+    )
+
     class Meta:
         model = Invite
         fields = ["role"]

@@ -7,13 +7,15 @@ token (404 once it is turned off or changed).
 
 from __future__ import annotations
 
+import datetime
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db import transaction
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -268,7 +270,7 @@ def _members_context(request: HttpRequest, league: League, membership: Membershi
     members = league.memberships.select_related("user").order_by("user__username")
     invites = [
         {"invite": invite, "url": request.build_absolute_uri(invite.get_absolute_url())}
-        for invite in league.invites.filter(revoked=False).select_related("created_by")
+        for invite in league.invites.active().select_related("created_by")
     ]
     return {
         "league": league,
@@ -279,41 +281,37 @@ def _members_context(request: HttpRequest, league: League, membership: Membershi
     }
 
 
-def _other_owners(league: League, membership: Membership) -> bool:
-    return league.memberships.filter(role=Role.OWNER).exclude(pk=membership.pk).exists()
-
-
 @login_required
 @require_POST
-@transaction.atomic
 def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Change a member's role; the league always keeps an owner."""
     league, _membership = _get_league_for(request.user, slug, Role.OWNER)
     member = get_object_or_404(league.memberships.select_related("user"), pk=pk)
-    was_owner = member.role == Role.OWNER  # Read before the form writes the new role onto the instance.
     form = MemberRoleForm(request.POST, instance=member, prefix=f"m{member.pk}")
     if not form.is_valid():
         messages.error(request, _("Role: %(errors)s") % {"errors": " ".join(form.errors.get("role", []))})
-    elif was_owner and form.cleaned_data["role"] != Role.OWNER and not _other_owners(league, member):
-        messages.error(request, _("%(user)s is the only owner: make someone else owner first.") % {"user": member.user})
+        return redirect("scores:member_list", league.slug)
+    try:
+        member = services.change_role(league=league, member_pk=member.pk, role=form.cleaned_data["role"], by=request.user)
+    except services.Refused as refused:
+        messages.error(request, str(refused))
     else:
-        form.save()
         messages.success(request, _("%(user)s is now %(role)s.") % {"user": member.user, "role": member.get_role_display()})
     return redirect("scores:member_list", league.slug)
 
 
 @login_required
 @require_POST
-@transaction.atomic
 def member_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Take someone out of the league; the league always keeps an owner."""
     league, membership = _get_league_for(request.user, slug, Role.OWNER)
-    member = get_object_or_404(league.memberships.select_related("user"), pk=pk)
-    if member.role == Role.OWNER and not _other_owners(league, member):
-        messages.error(request, _("%(user)s is the only owner and cannot be removed.") % {"user": member.user})
-        return redirect("scores:member_list", league.slug)
+    member = get_object_or_404(league.memberships, pk=pk)
     leaving = member.pk == membership.pk
-    member.delete()
+    try:
+        member = services.remove_member(league=league, member_pk=member.pk, by=request.user)
+    except services.Refused as refused:
+        messages.error(request, str(refused))
+        return redirect("scores:member_list", league.slug)
     messages.success(request, _("%(user)s is no longer a member.") % {"user": member.user})
     if leaving:  # The league is no longer theirs to see.
         return redirect("scores:home")
@@ -329,6 +327,7 @@ def invite_new(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         return render(request, "scores/members.html", _members_context(request, league, membership, invite_form=form), status=400)
     form.instance.league, form.instance.created_by = league, request.user
+    form.instance.expires_at = timezone.now() + datetime.timedelta(days=form.cleaned_data["days"])
     form.save()
     messages.success(request, _("Invite link made: send it to whoever should join."))
     return redirect("scores:member_list", league.slug)
@@ -349,16 +348,27 @@ def invite_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
-    """Opening an invite link asks to join the league; joining takes one tap. Anyone else logs in or signs up first."""
-    invite = get_object_or_404(Invite.objects.select_related("league"), token=token, revoked=False)
-    current = Membership.objects.filter(league=invite.league, user=request.user).first()
-    if request.method == "POST":
-        _membership, created = services.accept_invite(invite=invite, user=request.user)
-        if created:
-            messages.success(request, _("Welcome to %(league)s.") % {"league": invite.league})
+    """Opening an invite link asks to join the league; joining takes one tap. Anyone else logs in or signs up first.
+
+    A link that was revoked or has expired, or that an owner made before removing this user, says so (410, 403).
+    """
+    invite = get_object_or_404(Invite.objects.select_related("league"), token=token)
+    refusal = services.invite_refusal(invite, request.user)
+    if request.method == "POST" and refusal is None:
+        try:
+            _membership, created = services.accept_invite(invite=invite, user=request.user)
+        except services.Refused as refused:  # Revoked or the user removed a moment ago.
+            refusal = str(refused)
         else:
-            messages.info(request, _("You were already a member of %(league)s.") % {"league": invite.league})
-        return redirect(invite.league)
+            if created:
+                messages.success(request, _("Welcome to %(league)s.") % {"league": invite.league})
+            else:
+                messages.info(request, _("You were already a member of %(league)s.") % {"league": invite.league})
+            return redirect(invite.league)
+    if refusal is not None:
+        status = 410 if invite.revoked or invite.is_expired else 403
+        return render(request, "scores/invite.html", {"invite": invite, "refusal": refusal}, status=status)
+    current = Membership.objects.filter(league=invite.league, user=request.user).first()
     return render(request, "scores/invite.html", {"invite": invite, "current": current})
 
 

@@ -7,12 +7,14 @@ replaying games. Writes that span models go through ``scores.services``.
 
 from __future__ import annotations
 
+import datetime
 import secrets
 
 from django.conf import settings
 from django.db import connections, models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from . import rules
@@ -100,15 +102,31 @@ class Membership(models.Model):
         return cls(pk=found.member_id, league=league, user=user, role=found.member_role)
 
 
+INVITE_DAYS = 7  # How long an invite link works unless its owner picks another time.
+
+
+def invite_expiry() -> datetime.datetime:
+    return timezone.now() + datetime.timedelta(days=INVITE_DAYS)
+
+
+class InviteQuerySet(models.QuerySet):
+    def active(self) -> InviteQuerySet:
+        """Links that still join the league: not revoked, not expired."""
+        return self.filter(revoked=False, expires_at__gt=timezone.now())
+
+
 class Invite(models.Model):
-    """A link that makes whoever opens it (logged in) a member with ``role``, until the owner revokes it."""
+    """A link that makes whoever opens it (logged in) a member with ``role``, until it expires or the owner revokes it."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invites")
     token = models.CharField(max_length=40, unique=True, default=League.new_token, editable=False)
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.SCORER)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires"), default=invite_expiry)
     revoked = models.BooleanField(default=False)
+
+    objects = InviteQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]
@@ -121,6 +139,27 @@ class Invite(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("scores:invite_accept", args=[self.token])
+
+    @property
+    def is_expired(self) -> bool:
+        return self.expires_at <= timezone.now()
+
+
+class Removal(models.Model):
+    """An owner took ``user`` out of ``league``: the invite links made before then no longer let them back in.
+
+    An invite made after the removal is the owner inviting them again; joining through it clears this record.
+    """
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="removals")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    removed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "user"], name="one_removal_per_user_and_league")]
+
+    def __str__(self) -> str:
+        return f"{self.user} removed from {self.league}"
 
 
 class Player(models.Model):
@@ -186,8 +225,8 @@ class Game(models.Model):
     # A side is deleted only with its game; DO_NOTHING keeps Django from nulling the winner of a
     # finished game it is about to delete (the constraint below would refuse that).
     winner = models.ForeignKey("Side", on_delete=models.DO_NOTHING, null=True, blank=True, related_name="+")
-    # The game's read-only link for anyone at the table: /watch/<token>/.
-    share_token = models.CharField(max_length=40, unique=True, default=League.new_token, editable=False)
+    # The game's read-only link for anyone at the table: /watch/<token>/; None while the owner has it off.
+    share_token = models.CharField(max_length=40, unique=True, null=True, blank=True, default=League.new_token, editable=False)
     # Bumped on every write: the live score's ETag.
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -191,7 +191,7 @@ ANONYMOUS_PAGES = {
 # Routes with no page of their own: writes (POST only) and file downloads.
 NOT_PAGES = {
     "hand_create", "hand_undo", "hand_delete", "league_public_link", "member_role", "member_remove", "invite_new",
-    "invite_revoke", "league_export_json", "league_export_csv", "game_export_json", "game_export_csv",
+    "invite_revoke", "game_watch_link", "league_export_json", "league_export_csv", "game_export_json", "game_export_csv",
 }  # fmt: skip
 
 
