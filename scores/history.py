@@ -1,4 +1,4 @@
-"""The game-history exchange format, version 1 (``shared/spec/history-format.md``): read it, write it.
+"""The game-history exchange format, version 1: read it, write it.
 
 Reading checks a document's shape (keys, types, names) and hands every game to
 ``scores.rules`` to check bidding, scoring and winning, collecting every problem
@@ -43,7 +43,8 @@ MAX_ID_LENGTH = Game._meta.get_field("code").max_length
 DOCUMENT_KEYS = ("format", "version", "exported_at", "league", "games")
 LEAGUE_KEYS = ("name",)
 GAME_KEYS = ("id", "played_on", "rules", "seats", "hands", "result")
-RULES_KEYS = ("target", "teams")
+RULES_KEYS = ("target", "teams", "going_out", "min_bid", "steal", "smudge")
+RULES_VALUES = tuple(key for key in RULES_KEYS if key != "teams")  # The keys of ``rules.Rules``.
 TEAM_KEYS = ("name", "players")
 HAND_KEYS = ("dealer", "bids", "pitcher", "bid", "high", "low", "jack", "game", "won", "delta", "totals", "set")
 HAND_REQUIRED = ("pitcher", "bid", "high", "low", "jack", "game")
@@ -259,7 +260,7 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
         else:
             first_seen[game_id] = position
     played_on = _read_date(game, check)
-    target, teams, rules_ok = _read_rules(game, check)
+    settings, teams, rules_ok = _read_rules(game, check)
     seats = game.get("seats")
     seats_ok = isinstance(seats, list)
     if "seats" in game and not seats_ok:
@@ -273,15 +274,23 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
     hands = hands if isinstance(hands, list) else []
     inputs, skip = _read_hands(hands, check.game, problems)
     names = tuple(s.strip() for s in seats if _is_text(s)) if isinstance(seats, list) else ()
+    # Even with a bad seat, team or rule the table is checked, with what could be read, to find its other problems.
+    table_problems: list[rules.Problem] = []
     try:
-        # Even with a bad seat or team the table is checked, with what could be read, to find its other problems.
-        table = rules.Table(seats=names, target=target, teams=teams)
+        game_rules = rules.Rules(**settings)
     except rules.RulesError as error:
-        where = {"target": "rules.target", "teams": "rules.teams"}
+        table_problems.extend(error.problems)
+        game_rules = rules.Rules()
+    try:
+        table = rules.Table(seats=names, rules=game_rules, teams=teams)
+    except rules.RulesError as error:
+        table_problems.extend(error.problems)
+    if table_problems:
+        where = {key: f"rules.{key}" for key in RULES_KEYS}
         reported = {field.split(",")[0] for field in check.fields if field}
         problems.extend(
             Problem(p.message, field=where.get(p.field, p.field), game=check.game, template=p.template, params=p.params)
-            for p in error.problems
+            for p in table_problems
             if where.get(p.field, p.field) not in reported
         )
         return None
@@ -314,12 +323,15 @@ def _read_date(game: dict, check: _Checker) -> datetime.date | None:
     return None
 
 
-def _read_rules(game: dict, check: _Checker) -> tuple[object, tuple[rules.Team, ...], bool]:
-    """The target (for the engine to check), the teams, and whether the shape was right."""
+def _read_rules(game: dict, check: _Checker) -> tuple[dict[str, object], tuple[rules.Team, ...], bool]:
+    """The ``rules.Rules`` keys given (for the engine to check), the teams, and whether the shape was right.
+
+    A missing key is the rule sheet's rule, so a file written before the house rules scores as it did.
+    """
     if "rules" not in game:
-        return rules.DEFAULT_TARGET, (), True
+        return {}, (), True
     if not check.object(game["rules"], "rules", "rules"):
-        return rules.DEFAULT_TARGET, (), False
+        return {}, (), False
     rules_ = game["rules"]
     check.keys(rules_, RULES_KEYS, (), "rules", "rules.")
     # An unknown key is reported but leaves the table readable, so the hands are still checked.
@@ -342,7 +354,7 @@ def _read_rules(game: dict, check: _Checker) -> tuple[object, tuple[rules.Team, 
                     check.add(f"{field}, players", _("must be a list of the partners' names, got %(value)s") % {"value": _show(players)})
                 elif name_ok and "name" in team and "players" in team:
                     teams.append(rules.Team(team["name"].strip(), tuple(p.strip() for p in players)))
-    return rules_.get("target", rules.DEFAULT_TARGET), tuple(teams), len(check.problems) == before
+    return {key: rules_[key] for key in RULES_VALUES if key in rules_}, tuple(teams), len(check.problems) == before
 
 
 def _read_hands(hands: list, game: str | int, problems: list[Problem]) -> tuple[list[rules.Hand], dict[int, set[str | None]]]:
@@ -419,7 +431,7 @@ class StoredGame:
 
     code: str
     played_on: datetime.date
-    target: int
+    rules: rules.Rules
     partnership: bool
     winner_id: int | None
     sides: list[tuple[int, str]]  # (pk, name), by position.
@@ -492,7 +504,7 @@ def _stored(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[St
     """Each game with its sides, seats, hands and scores: five queries per chunk of games, their rows read raw."""
     chunk_size = chunk_size or CHUNK_SIZE
     statements = _chunk_sql(chunk_size)
-    ordered = games.order_by("played_on", "pk").values_list("pk", "code", "played_on", "target", "partnership", "winner_id")
+    ordered = games.order_by("played_on", "pk").values_list("pk", "code", "played_on", *RULES_VALUES, "partnership", "winner_id")
     for chunk in batched(ordered.iterator(chunk_size=chunk_size), chunk_size):
         ids = [game[0] for game in chunk]
         params = ids + ids[-1:] * (chunk_size - len(ids))  # A short last chunk repeats an id: IN does not mind.
@@ -508,11 +520,12 @@ def _stored(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[St
         if start != len(figures):
             # Never the case for what the services stored: every hand has a score for each of its game's sides.
             raise RuntimeError(f"the hands of games {ids} have {len(figures) // 3} side scores stored, not {start // 3}")
-        for pk, code, played_on, target, partnership, winner_id in chunk:
+        for pk, code, played_on, *settings, partnership, winner_id in chunk:
             game_hands = hands.get(pk, [])
             start = starts[pk]
             game_scores = figures[start : start + 3 * len(sides[pk]) * len(game_hands)]
-            yield StoredGame(code, played_on, target, partnership, winner_id, sides[pk], seats[pk], game_hands, game_scores)
+            game_rules = rules.Rules(**dict(zip(RULES_VALUES, settings, strict=True)))
+            yield StoredGame(code, played_on, game_rules, partnership, winner_id, sides[pk], seats[pk], game_hands, game_scores)
 
 
 def _game_document(game: StoredGame, *, hands: bool = True) -> dict:
@@ -520,7 +533,7 @@ def _game_document(game: StoredGame, *, hands: bool = True) -> dict:
     side_name = dict(game.sides)
     seat_name = {pk: name for pk, _, _, name in game.seats}
     name_at = {position: name for _, position, _, name in game.seats}
-    rules_: dict = {"target": game.target}
+    rules_: dict = game.rules.as_dict()  # Every key, defaults included: the file says what it was scored by.
     if game.partnership:
         rules_["teams"] = [{"name": name, "players": [n for _, _, side, n in game.seats if side == pk]} for pk, name in game.sides]
     slot, width = game.slots, 3 * len(game.sides)

@@ -59,7 +59,13 @@ def test_export_is_the_documented_format_with_every_derived_field(played_league)
     assert [g["id"] for g in doc["games"]] == ["kitchen", "empty", "garage"]  # oldest first
     kitchen = doc["games"][0]
     assert list(kitchen) == ["id", "played_on", "rules", "seats", "hands", "result"]
-    assert kitchen["played_on"] == "2026-11-27" and kitchen["rules"] == {"target": 7}
+    assert kitchen["played_on"] == "2026-11-27" and kitchen["rules"] == {
+        "target": 7,
+        "going_out": "pitcher",
+        "min_bid": 1,
+        "steal": True,
+        "smudge": False,
+    }
     assert kitchen["seats"] == ["Ann", "Bob", "Cat", "Dan"]
     # The spec's Hand example, exactly as the spec writes it.
     assert kitchen["hands"][0] == {
@@ -78,6 +84,10 @@ def test_partnership_export_names_teams_and_sides(played_league):
     garage = next(g for g in export(played_league)["games"] if g["id"] == "garage")
     assert garage["rules"] == {
         "target": 11,
+        "going_out": "pitcher",
+        "min_bid": 1,
+        "steal": True,
+        "smudge": False,
         "teams": [{"name": "Us", "players": ["Ann", "Cat"]}, {"name": "Them", "players": ["Bob", "Dan"]}],
     }
     first = garage["hands"][0]
@@ -258,7 +268,8 @@ def documents_from_models(games) -> list[dict]:
     for stored in games.order_by("played_on", "pk"):
         sides = list(stored.sides.order_by("position"))
         seats = [seat.player.name for seat in stored.seats.order_by("position").select_related("player")]
-        rules_: dict = {"target": stored.target}
+        rules_: dict = {"target": stored.target, "going_out": stored.going_out, "min_bid": stored.min_bid}
+        rules_.update(steal=stored.steal, smudge=stored.smudge)
         if stored.partnership:
             rules_["teams"] = [{"name": s.name, "players": [t.player.name for t in s.seats.order_by("position")]} for s in sides]
         hands = []
