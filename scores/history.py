@@ -638,6 +638,7 @@ def export_json(games: QuerySet[Game], *, league_name: str, exported_at: datetim
     yield ("\n  ]" if separator != "\n" else "]") + "\n}\n"
 
 
+GAMES_HEADER = ("game_id", "played_on", *RULES_VALUES, "partnership", "winner")
 HANDS_HEADER = ("game_id", "played_on", "hand", "dealer", "pitcher", "bid", "high", "low", "jack", "game", "set")
 SCORES_HEADER = ("game_id", "hand", "side", "won", "delta", "total")
 STANDINGS_HEADER = (
@@ -655,6 +656,12 @@ def _cell(value: object) -> object:
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
     return value
+
+
+def game_rows(games: QuerySet[Game]) -> Iterator[tuple]:
+    """games.csv: one row per game with the rules it was scored by, in one query."""
+    columns = ("code", "played_on", *RULES_VALUES, "partnership", "winner__name")
+    yield from games.order_by("played_on", "pk").values_list(*columns).iterator(chunk_size=CHUNK_SIZE)
 
 
 def hand_rows(game: dict) -> Iterator[tuple]:
@@ -731,13 +738,14 @@ class _Outbox:
 
 
 def export_csv_zip(games: QuerySet[Game], *, league=None) -> Iterator[bytes]:
-    """A zip of hands.csv, scores.csv (and standings.csv for a ``league``), as chunks of bytes.
+    """A zip of games.csv, hands.csv, scores.csv (and standings.csv for a ``league``), as chunks of bytes.
 
     The CSV files are UTF-8 with a byte-order mark, which is how spreadsheets
     know the names are UTF-8.
     """
     outbox = _Outbox()
     files: list[tuple[str, Sequence[str], Iterable[Iterable[tuple]]]] = [
+        ("games.csv", GAMES_HEADER, [game_rows(games)]),
         ("hands.csv", HANDS_HEADER, (hand_rows(game) for game in stored_games(games))),
         ("scores.csv", SCORES_HEADER, (score_rows(game) for game in stored_games(games))),
     ]

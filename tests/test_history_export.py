@@ -150,8 +150,8 @@ def test_csv_export_queries_do_not_grow_with_games_or_hands(league, django_asser
     import_games(league, games, hands)
     with CaptureQueriesContext(connection) as standings_queries:
         league_standings(league)
-    # hands.csv and scores.csv five queries each, then standings.csv: the standings' own queries.
-    with django_assert_num_queries(5 + 5 + len(standings_queries)):
+    # games.csv one query, hands.csv and scores.csv five each, then standings.csv: the standings' own queries.
+    with django_assert_num_queries(1 + 5 + 5 + len(standings_queries)):
         files = unzip(league, league=league)
     assert len(files["hands.csv"]) == games * hands
 
@@ -167,7 +167,7 @@ def test_queries_are_a_fixed_number_per_chunk_of_games(league, django_assert_num
 def test_csv_has_one_row_per_hand_and_one_per_side_per_hand(played_league):
     files = unzip(played_league, league=played_league)
 
-    assert set(files) == {"hands.csv", "scores.csv", "standings.csv"}
+    assert set(files) == {"games.csv", "hands.csv", "scores.csv", "standings.csv"}
     hands = files["hands.csv"]
     assert len(hands) == 5
     assert list(hands[0]) == ["game_id", "played_on", "hand", "dealer", "pitcher", "bid", "high", "low", "jack", "game", "set"]
@@ -213,7 +213,7 @@ def test_standings_csv_is_the_league_standings_of_finished_games(played_league):
 
 
 def test_a_single_game_zip_has_no_standings(played_league):
-    assert set(unzip(played_league, played_league.games.filter(code="kitchen"))) == {"hands.csv", "scores.csv"}
+    assert set(unzip(played_league, played_league.games.filter(code="kitchen"))) == {"games.csv", "hands.csv", "scores.csv"}
 
 
 def test_csv_starts_with_a_byte_order_mark_and_keeps_formula_like_names_as_text(league):
