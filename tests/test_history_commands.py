@@ -139,7 +139,8 @@ def test_export_csv_writes_a_zip_to_the_output_file(manage, tmp_path, league):
 
 def test_export_csv_to_redirected_standard_output_is_a_zip(manage, capsysbinary, league):
     assert manage("export_history", "--league", league.slug, "--format", "csv") == 0
-    assert zipfile.ZipFile(io.BytesIO(capsysbinary.readouterr().out)).namelist() == ["games.csv", "hands.csv", "scores.csv", "standings.csv"]
+    names = zipfile.ZipFile(io.BytesIO(capsysbinary.readouterr().out)).namelist()
+    assert names == ["games.csv", "hands.csv", "scores.csv", "standings.csv"]
 
 
 def test_export_of_an_unknown_league_exits_non_zero(manage, capsys):

@@ -236,7 +236,8 @@ def test_a_crafted_auction_link_names_the_house_rule(scorer, league, bids, messa
 
 
 def test_a_house_rules_game_exports_imports_and_exports_the_same(league, make_user):
-    game = services.start_game(league=league, seats=["Ann", "Bob"], target=7, house_rules={"going_out": "made_bid", "steal": False, "smudge": True})
+    house = {"going_out": "made_bid", "steal": False, "smudge": True}
+    game = services.start_game(league=league, seats=["Ann", "Bob"], target=7, house_rules=house)
     for played in [*SET_AT_THE_TARGET, hand("Bob", 2, "Bob", "Bob"), hand("Ann", 4, "Ann", "Ann", "Ann", "Ann")]:
         services.record_hand(game=game, hand=played)
     exported = "".join(
