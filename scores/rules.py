@@ -362,7 +362,7 @@ def allowed_bids(table: Table, dealer: str, bids: Sequence[tuple[str, int | None
 def forbidding_rule(table: Table, dealer: str, bids: Sequence[tuple[str, int | None]], bid: object) -> str | None:
     """The house rule (``"min_bid"`` or ``"steal"``) that refuses ``bid`` next, when the rule sheet would allow it."""
     sheet = replace(table, rules=Rules(target=table.target))
-    if bid in allowed_bids(table, dealer, bids) or bid not in allowed_bids(sheet, dealer, bids):
+    if not _whole(bid) or bid in allowed_bids(table, dealer, bids) or bid not in allowed_bids(sheet, dealer, bids):
         return None
     return "min_bid" if bid not in table.rules.bids else "steal"
 

@@ -239,3 +239,11 @@ def test_the_house_rules_change_only_the_winning_never_the_scores(game):
     result = rules.replay(table_, played)
     sheet = rules.replay(Table(seats=table_.seats, rules=Rules(target=99)), [Hand(**{**hand.__dict__, "bids": None}) for hand in played])
     assert [hand.totals for hand in result.hands] == [hand.totals for hand in sheet.hands]
+
+
+def test_a_bid_that_is_not_a_whole_number_is_never_blamed_on_a_house_rule():
+    solo = Table(seats=SEATS, rules=Rules(min_bid=2))
+    assert rules.forbidding_rule(solo, "Dan", [], True) is None  # True == 1 in Python, but it is no bid.
+    with pytest.raises(RulesError) as error:
+        rules.auction_result(solo, "Dan", [("Ann", True)])
+    assert messages(error) == ["bids, bid 1: Ann may bid pass, 2, 3 or 4, not True"]
