@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django.views.decorators.vary import vary_on_headers
 
 from . import charts, rules, services
-from .league_forms import GameFilterForm, InviteForm, LeagueForm, MemberRoleForm, StandingsForm
+from .league_forms import GameFilterForm, InviteForm, LeagueForm, LeagueRulesForm, MemberRoleForm, StandingsForm
 from .models import Game, HandScore, Invite, League, Membership, Player, PlayerRating, Role, Seat
 from .standings import COLUMNS, standings
 from .views import _get_league_for, scoreboard_context
@@ -111,6 +111,7 @@ def game_list(request: HttpRequest, slug: str) -> HttpResponse:
             games = games.filter(played_on__gte=data["start"])
         if data["end"]:
             games = games.filter(played_on__lte=data["end"])
+        games = games.filter(**{key: data[key] for key in ("going_out", "min_bid", "steal", "smudge") if data[key] not in ("", None)})
     context = {"league": league, "membership": membership, "form": form, **_paged(request, games)}
     return render(request, "scores/game_list.html", context, status=status)
 
@@ -208,16 +209,23 @@ def league_new(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
-    """The league's name and its public read-only link."""
+    """The league's name, the house rules its new games start with, and its public read-only link."""
     league, membership = _get_league_for(request.user, slug, Role.OWNER)
-    form = LeagueForm(request.POST or None, instance=league)
-    if request.method == "POST" and form.is_valid():
+    # One page, two forms: the post says which (the house rules' form sends form=rules).
+    posted_rules = request.method == "POST" and request.POST.get("form") == "rules"
+    form = LeagueForm(request.POST if request.method == "POST" and not posted_rules else None, instance=league)
+    rules_form = LeagueRulesForm(request.POST if posted_rules else None, instance=league)
+    if posted_rules and rules_form.is_valid():
+        rules_form.save()
+        messages.success(request, _("House rules saved: new games start with them."))
+        return redirect("scores:league_settings", league.slug)
+    if request.method == "POST" and not posted_rules and form.is_valid():
         form.save()
         messages.success(request, _("League renamed."))
         return redirect("scores:league_settings", league.slug)
     public_url = request.build_absolute_uri(league.get_public_url()) if league.public_token else None
-    context = {"league": league, "membership": membership, "form": form, "public_url": public_url}
-    return render(request, "scores/league_settings.html", context, status=400 if form.errors else 200)
+    context = {"league": league, "membership": membership, "form": form, "rules_form": rules_form, "public_url": public_url}
+    return render(request, "scores/league_settings.html", context, status=400 if form.errors or rules_form.errors else 200)
 
 
 PUBLIC_LINK_ACTIONS = {"on", "off", "new"}

@@ -12,7 +12,7 @@ import dataclasses
 import datetime
 import itertools
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q, Subquery, Value
@@ -83,7 +83,7 @@ def load_game(game: Game, *, hands: bool = True) -> GameState:
     teams = ()
     if game.partnership:
         teams = tuple(rules.Team(side.name, tuple(seat_names[s.pk] for s in seats if s.side_id == side.pk)) for side in sides)
-    table = rules.Table(seats=tuple(seat_names[s.pk] for s in seats), target=game.target, teams=teams)
+    table = rules.Table(seats=tuple(seat_names[s.pk] for s in seats), rules=game.rules, teams=teams)
     stored = list(Hand.objects.filter(game=game).order_by("number")) if hands else []
     seats_by_pk = {seat.pk: seat for seat in seats}
     for hand in stored:  # The rows a hand points at, from those just read: a page shows them without a query.
@@ -244,6 +244,7 @@ def start_game(
     league: League,
     seats: Sequence[str],
     target: int = rules.DEFAULT_TARGET,
+    house_rules: Mapping[str, object] | None = None,
     teams: Sequence[tuple[str, Sequence[str]]] = (),
     first_dealer: str | None = None,
     played_on: datetime.date | None = None,
@@ -251,10 +252,13 @@ def start_game(
 ) -> Game:
     """Seat the players (creating new names in the league) and start a game.
 
-    ``first_dealer`` turns the table so that player is seat 1, who deals first.
+    ``first_dealer`` turns the table so that player is seat 1, who deals first. ``house_rules`` are the
+    ``rules.Rules`` keys besides the target (``going_out``, ``min_bid``, ``steal``, ``smudge``); missing ones
+    are the rule sheet's. The game keeps them: nothing changes them once it has started.
     """
     names = [clean_name(name) if isinstance(name, str) else name for name in seats]
-    table = rules.Table(seats=tuple(names), target=target, teams=tuple(rules.Team(clean_name(n), tuple(p)) for n, p in teams))
+    game_rules = rules.Rules(target=target, **(house_rules or {}))
+    table = rules.Table(seats=tuple(names), rules=game_rules, teams=tuple(rules.Team(clean_name(n), tuple(p)) for n, p in teams))
     names = list(table.seats)
     if first_dealer is not None:
         dealer = table.player(first_dealer)
@@ -266,7 +270,7 @@ def start_game(
     code = code or _new_code(league, played_on)
     if Game.objects.filter(league=league, code=code).exists():
         raise rules.RulesError(rules.Problem(_("the league already has a game with id %(code)s") % {"code": code}, field="id"))
-    game = Game.objects.create(league=league, code=code, played_on=played_on, target=target, partnership=table.partnership)
+    game = Game.objects.create(league=league, code=code, played_on=played_on, **game_rules.as_dict(), partnership=table.partnership)
     players = players_named(league, names)
     if table.partnership:
         sides = {t.name: Side.objects.create(game=game, position=i, name=t.name) for i, t in enumerate(table.teams)}
@@ -670,7 +674,7 @@ def _store_new_games(league: League, batch: Sequence[history.GameInput], players
             league=league,
             code=found.id,
             played_on=found.played_on or today,
-            target=found.table.target,
+            **found.table.rules.as_dict(),
             partnership=found.table.partnership,
         )
         for found in batch
@@ -679,7 +683,7 @@ def _store_new_games(league: League, batch: Sequence[history.GameInput], players
     tables = [
         rules.Table(
             seats=tuple(players[name].name for name in found.table.seats),
-            target=found.table.target,
+            rules=found.table.rules,
             teams=tuple(rules.Team(t.name, tuple(players[found.table.player(p)].name for p in t.players)) for t in found.table.teams),
         )
         for found in batch

@@ -19,6 +19,7 @@ from . import rules, services
 from .forms import HandForm, NewGameForm, add_problems, describe_problems, format_auction, parse_auction
 from .models import Game, Hand, League, Membership, Role
 from .problems import describe as describe_rules_problems
+from .problems import message as problem_message
 
 # Sent with every htmx answer that changed the scores: the score chart reloads itself on it.
 SCORES_CHANGED = "scores-changed"
@@ -63,7 +64,12 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
         data = form.cleaned_data
         try:
             game = services.start_game(
-                league=league, seats=data["seats"], target=data["target_points"], teams=data["teams"], first_dealer=data["dealer_name"]
+                league=league,
+                seats=data["seats"],
+                target=data["target_points"],
+                house_rules=data["house_rules"],
+                teams=data["teams"],
+                first_dealer=data["dealer_name"],
             )
         except rules.RulesError as error:
             add_problems(form, error, fields={"seats": None, "teams": "mode", "target": "other_target", "dealer": "first_dealer"})
@@ -94,8 +100,10 @@ def game_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             if bids is None:
                 raise rules.RulesError(gettext("the auction could not be read"))
             pitcher, bid = rules.auction_result(state.table, state.next_dealer, bids)
-        except rules.RulesError:
+        except rules.RulesError as error:
             context["auction_problem"] = gettext("That auction does not follow the rules of bidding; enter it again.")
+            if error.problems[0].template in rules.HOUSE_RULE_REFUSALS.values():
+                context["auction_problem"] = problem_message(error.problems[0])
         else:
             context["form"].initial.update({"pitcher": pitcher, "bid": bid, "auction": auction_text})
             context["auction"] = bids
@@ -301,6 +309,13 @@ def game_watch_link(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return redirect(game)
 
 
+# A bid in the auction's link that a house rule forbids (the page never offers it): which rule, in so many words.
+HOUSE_RULE_PROBLEMS = {
+    "min_bid": lambda: gettext("This game's house rules make the minimum bid 2, so a bid of 1 is not allowed; start again."),
+    "steal": lambda: gettext("This game's house rules do not let the dealer steal the bid; start again."),
+}
+
+
 @login_required
 @require_safe
 def auction(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
@@ -314,14 +329,18 @@ def auction(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     bids = parse_auction(text, state.table, dealer)
     problem = ""
     allowed: tuple[int | None, ...] = ()
+    house_rule = None
     if bids is not None:
         # Each bid must have been allowed when it was made.
         for i, (_player, bid) in enumerate(bids):
             if bid not in rules.allowed_bids(state.table, dealer, bids[:i]):
+                house_rule = rules.forbidding_rule(state.table, dealer, bids[:i], bid)
                 bids = None
                 break
     if bids is None:
-        problem = gettext("That auction does not follow the rules of bidding; start again.")
+        problem = (
+            HOUSE_RULE_PROBLEMS[house_rule]() if house_rule else gettext("That auction does not follow the rules of bidding; start again.")
+        )
         bids = ()
     else:
         allowed = rules.allowed_bids(state.table, dealer, bids)

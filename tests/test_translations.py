@@ -46,12 +46,16 @@ SHARED_BY_LANGUAGE = {
     "af": {"Hand", "hand", "Datum", "Status", "In", "in", "is", "of", "as", "was", "so", "by", "sit", "per", "minimum", "W1"},
     # Filipino players say these English words at the table and online.
     "ceb": {"account", "app", "Email", "email", "Password", "password", "link", "file", "format", "download", "address",
-            "personal", "poker", "Pts", "Tig-pitch", "tig-pitch", "Nag-pitch", "pitch"},
+            "personal", "poker", "Pts", "Tig-pitch", "tig-pitch", "Nag-pitch", "pitch",
+            # The card table's English words the glossary keeps in Cebuano.
+            "pitcher", "bid", "dealer", "Jack", "Game"},
     # Italian words spelled as English ones ("a", "in", "per", "solo", "zero"), and loanwords Italian uses.
-    "it": {"a", "in", "In", "per", "solo", "Solo", "zero", "E-mail", "e-mail", "account", "link", "password", "Password",
+    "it": {"a", "A", "in", "In", "per", "solo", "Solo", "zero", "E-mail", "e-mail", "account", "link", "password", "Password",
            "app", "file", "download", "Pt", "Data"},
     # Maltese writes these loanwords as English does.
-    "mt": {"Email", "email", "Password", "password", "link", "app", "Data"},
+    "mt": {"Email", "email", "Password", "password", "link", "app", "Data",
+           # The card table's English words the glossary keeps in Maltese.
+           "pitcher", "Jack", "pass"},
     "vi": {"E-mail", "e-mail", "id"},
 }  # fmt: skip
 
