@@ -171,7 +171,8 @@ def in_process(args) -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from scores import history, rules, services
+    from scores import rules, services
+    from scores.history import export as history_export
     from scores.models import Game, Hand, League, Membership, Role
 
     # The test client on the real settings (DEBUG stays off), without setup_test_environment(): its template
@@ -311,7 +312,7 @@ def in_process(args) -> None:
 
     # Export to JSON: hands per second over the whole league, and peak memory at two league sizes.
     def export(queryset) -> int:
-        return sum(len(chunk) for chunk in history.export_json(queryset, league_name="Bench"))
+        return sum(len(chunk) for chunk in history_export.export_json(queryset, league_name="Bench"))
 
     finished = Game.objects.filter(league=league).finished()
     start = time.perf_counter()
@@ -340,7 +341,7 @@ def in_process(args) -> None:
     )
 
     # Import it back into an empty league.
-    document = "".join(history.export_json(finished, league_name="Bench"))
+    document = "".join(history_export.export_json(finished, league_name="Bench"))
     copy = League.objects.create(name="Copy", slug="copy")
     start = time.perf_counter()
     services.import_history(league=copy, source=document)

@@ -14,7 +14,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from . import history, services
+from . import services
+from .history import document, export
 from .models import Game, League, Role
 from .views import _get_game_for, _get_league_for
 
@@ -39,13 +40,9 @@ class HistoryUploadForm(forms.Form):
 
 def _download(games: QuerySet[Game], *, league: League, fmt: str, filename: str, standings: bool) -> StreamingHttpResponse:
     if fmt == "json":
-        response = StreamingHttpResponse(
-            history.export_json(games, league_name=league.name), content_type="application/json; charset=utf-8"
-        )
+        response = StreamingHttpResponse(export.export_json(games, league_name=league.name), content_type="application/json; charset=utf-8")
     else:
-        response = StreamingHttpResponse(
-            history.export_csv_zip(games, league=league if standings else None), content_type="application/zip"
-        )
+        response = StreamingHttpResponse(export.export_csv_zip(games, league=league if standings else None), content_type="application/zip")
     response["Content-Disposition"] = content_disposition_header(
         as_attachment=True, filename=f"{filename}.{'json' if fmt == 'json' else 'zip'}"
     )
@@ -80,7 +77,7 @@ def league_import(request: HttpRequest, slug: str) -> HttpResponse:
         if form.is_valid():
             try:
                 report = services.import_history(league=league, source=form.cleaned_data["file"].read())
-            except history.HistoryError as error:
+            except document.HistoryError as error:
                 problems = [str(problem) for problem in error.problems]
             else:
                 form = HistoryUploadForm()

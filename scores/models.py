@@ -17,7 +17,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from . import rules
+from . import names, rules
+from .history.document import MAX_ID_LENGTH
 
 
 class Role(models.TextChoices):
@@ -197,7 +198,7 @@ class Removal(models.Model):
 
 class Player(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(_("name"), max_length=40)
+    name = models.CharField(_("name"), max_length=names.MAX_LENGTH)
     # Kept by services.update_ratings as it rates the league's finished games in the order played, so the
     # league's standings read them instead of walking every game: the rating after the player's latest
     # finished game (mu - 3 sigma; None before their first), and their current streak (+3: won the last
@@ -250,7 +251,7 @@ class Game(PlayedBy):
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="games")
     # The history format's game id: unique in the league, so an import never doubles a game.
-    code = models.CharField(_("game id"), max_length=100)
+    code = models.CharField(_("game id"), max_length=MAX_ID_LENGTH)
     played_on = models.DateField(_("played on"))
     partnership = models.BooleanField(_("partnership"), default=False)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
@@ -307,7 +308,7 @@ class Side(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides")
     position = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=names.MAX_LENGTH)
 
     objects = ExportQuerySet.as_manager()
 

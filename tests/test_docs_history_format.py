@@ -14,7 +14,9 @@ import zipfile
 
 import pytest
 
-from scores import history, services
+from scores import services
+from scores.history import document as history_document
+from scores.history import export as history_export
 from scores.models import League
 from tests.markdown_files import ROOT, Fence, fences
 
@@ -51,7 +53,7 @@ def test_every_json_block_is_json(fence):
 def test_each_documented_file_imports_and_exports_as_the_page_says(fence):
     documented, league = imported(fence)
 
-    exported = json.loads("".join(history.export_json(league.games.all(), league_name=league.name)))
+    exported = json.loads("".join(history_export.export_json(league.games.all(), league_name=league.name)))
 
     assert exported["format"] == documented["format"] and exported["version"] == documented["version"]
     if "league" in documented:
@@ -89,11 +91,11 @@ def test_the_csv_blocks_are_the_csv_export_of_the_worked_example():
     worked = [fence for fence in FENCES if fence.section == WORKED_EXAMPLE]
     _documented, league = imported(next(fence for fence in worked if fence.info == "json"))
 
-    data = b"".join(history.export_csv_zip(league.games.all()))
+    data = b"".join(history_export.export_csv_zip(league.games.all()))
 
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         files = {name: archive.read(name).decode("utf-8-sig").splitlines() for name in archive.namelist()}
     assert sorted(files) == ["hands.csv", "scores.csv"]
     page = {fence.text.splitlines()[0]: fence.text.splitlines() for fence in worked if fence.info == "csv"}
-    assert page[",".join(history.HANDS_HEADER)] == files["hands.csv"]
-    assert page[",".join(history.SCORES_HEADER)] == files["scores.csv"]
+    assert page[",".join(history_document.HANDS_HEADER)] == files["hands.csv"]
+    assert page[",".join(history_document.SCORES_HEADER)] == files["scores.csv"]

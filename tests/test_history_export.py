@@ -14,7 +14,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scores import history, services
+from scores import services
+from scores.history import document as history_document
+from scores.history import export as history_export
 from scores.models import HandScore, League, Side
 from scores.standings import standings as league_standings
 from tests.conftest import hand as rules_hand
@@ -24,11 +26,11 @@ pytestmark = pytest.mark.django_db
 
 
 def export(league: League, games=None) -> dict:
-    return json.loads("".join(history.export_json(games or league.games.all(), league_name=league.name)))
+    return json.loads("".join(history_export.export_json(games or league.games.all(), league_name=league.name)))
 
 
 def unzip(of: League, games=None, **kwargs) -> dict[str, list[dict]]:
-    data = b"".join(history.export_csv_zip(games or of.games.all(), **kwargs))
+    data = b"".join(history_export.export_csv_zip(games or of.games.all(), **kwargs))
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         return {name: list(csv.DictReader(io.StringIO(archive.read(name).decode("utf-8-sig")))) for name in archive.namelist()}
 
@@ -119,11 +121,11 @@ def test_round_trip_into_an_empty_league_gives_the_same_games_hands_scores_and_s
 
     assert report.imported == ("kitchen", "empty", "garage")
     assert without_export_fields(again) == without_export_fields(first)
-    assert history.standings_rows(empty) == history.standings_rows(played_league)
+    assert history_export.standings_rows(empty) == history_export.standings_rows(played_league)
 
 
 def test_the_export_streams_a_game_at_a_time(played_league):
-    chunks = history.export_json(played_league.games.all(), league_name="x")
+    chunks = history_export.export_json(played_league.games.all(), league_name="x")
     assert isinstance(chunks, types.GeneratorType)
     assert len(list(chunks)) == 3 + 2  # the head, a chunk per game, the end
 
@@ -158,7 +160,7 @@ def test_csv_export_queries_do_not_grow_with_games_or_hands(league, django_asser
 
 def test_queries_are_a_fixed_number_per_chunk_of_games(league, django_assert_num_queries, monkeypatch):
     import_games(league, 7, 3)
-    monkeypatch.setattr(history, "CHUNK_SIZE", 3)
+    monkeypatch.setattr(history_export, "CHUNK_SIZE", 3)
     with django_assert_num_queries(1 + 4 * 3):  # the games, then four queries for each chunk of three
         doc = export(league)
     assert [g["id"] for g in doc["games"]] == [f"g{i}" for i in range(7)]
@@ -218,7 +220,7 @@ def test_a_single_game_zip_has_no_standings(played_league):
 
 def test_csv_starts_with_a_byte_order_mark_and_keeps_formula_like_names_as_text(league):
     services.import_history(league=league, source=dumps(document(game(seats=["=SUM(A1)", "Zoë"], hands=[hand("Zoë", 1, "=SUM(A1)")]))))
-    data = b"".join(history.export_csv_zip(league.games.all()))
+    data = b"".join(history_export.export_csv_zip(league.games.all()))
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         raw = archive.read("hands.csv")
     assert raw.startswith(b"\xef\xbb\xbf")
@@ -229,11 +231,11 @@ def test_csv_starts_with_a_byte_order_mark_and_keeps_formula_like_names_as_text(
 def test_the_json_export_writes_each_game_exactly_as_its_document_would_be_dumped(played_league):
     # The export writes hand lines from database rows for speed; they must be the documents' JSON, byte for byte.
     games = played_league.games.all()
-    text = "".join(history.export_json(games, league_name=played_league.name))
-    documents = list(history.stored_games(games))
+    text = "".join(history_export.export_json(games, league_name=played_league.name))
+    documents = list(history_export.stored_games(games))
     assert any(hand.get("bids") for document in documents for hand in document["hands"])  # An auction, a null bid...
     assert any(hand["jack"] is None for document in documents for hand in document["hands"])
-    assert "\n" + ",\n".join(history._game_text(document) for document in documents) + "\n  ]" in text
+    assert "\n" + ",\n".join(history_document._game_text(document) for document in documents) + "\n  ]" in text
 
 
 # Names a JSON writer must escape (quotes, backslashes), not ASCII, or looking like format strings; a tab, which
@@ -301,9 +303,9 @@ def documents_from_models(games) -> list[dict]:
 FIGURES = (("won", "won"), ("delta", "delta"), ("totals", "total"))
 
 
-@pytest.mark.parametrize("chunk_size", [1, 2, history.CHUNK_SIZE])
+@pytest.mark.parametrize("chunk_size", [1, 2, history_export.CHUNK_SIZE])
 def test_the_json_export_is_what_the_models_hold_written_the_plain_way_byte_for_byte(odd_league, monkeypatch, chunk_size):
-    monkeypatch.setattr(history, "CHUNK_SIZE", chunk_size)
+    monkeypatch.setattr(history_export, "CHUNK_SIZE", chunk_size)
     games = odd_league.games.all()
     expected = documents_from_models(games)
     # The fixture has what it says: games out of creation order, an auction, nulls, a winner, sides out of key order.
@@ -313,9 +315,9 @@ def test_the_json_export_is_what_the_models_hold_written_the_plain_way_byte_for_
     assert expected[0]["result"] == {"winner": US, "totals": {THEM: -2, US: 5}}
     assert [name for name, _ in sorted(Side.objects.filter(game__code="{0}").values_list("name", "pk"), key=lambda s: s[1])] == [US, THEM]
 
-    assert list(history.stored_games(games)) == expected
+    assert list(history_export.stored_games(games)) == expected
     at = datetime.datetime(2026, 11, 29, 21, 4, tzinfo=datetime.UTC)
-    text = "".join(history.export_json(games, league_name='The "Odd" 100% League ✓', exported_at=at))
+    text = "".join(history_export.export_json(games, league_name='The "Odd" 100% League ✓', exported_at=at))
     assert text == export_text(expected, league_name='The "Odd" 100% League ✓', exported_at="2026-11-29T21:04:00Z")
     assert '\\"Ace\\"' in text and "\\t" in text and "🂡" in text  # Escaped as JSON, not as ASCII.
 
@@ -323,4 +325,4 @@ def test_the_json_export_is_what_the_models_hold_written_the_plain_way_byte_for_
 def test_an_export_stops_when_a_stored_hand_has_lost_a_score(played_league):
     HandScore.objects.filter(hand__game__code="garage", hand__number=2).first().delete()
     with pytest.raises(RuntimeError, match="scores"):
-        "".join(history.export_json(played_league.games.all(), league_name="x"))
+        "".join(history_export.export_json(played_league.games.all(), league_name="x"))

@@ -11,7 +11,9 @@ from django.db import transaction
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scores import history, rules, services
+from scores import rules, services
+from scores.history import document as history_document
+from scores.history import export as history_export
 from scores.models import Game, Hand, HandScore, League, Player
 from tests.history_docs import document, dumps, export_text, without_export_fields
 
@@ -92,7 +94,7 @@ def documents(draw, min_games: int = 0) -> tuple[dict, list[tuple[rules.Table, l
 
 
 def exported(league: League) -> dict:
-    return json.loads("".join(history.export_json(league.games.all(), league_name=league.name)))
+    return json.loads("".join(history_export.export_json(league.games.all(), league_name=league.name)))
 
 
 def expected_game(doc: dict, table: rules.Table, inputs: list[rules.Hand]) -> dict:
@@ -143,7 +145,7 @@ def test_generated_documents_import_with_the_engines_scores_and_round_trip(rolle
     with rolled_back:
         league = League.objects.create(name="Generated", slug="generated")
         report = services.import_history(league=league, source=dumps(doc))
-        text = "".join(history.export_json(league.games.all(), league_name=league.name, exported_at=EXPORTED_AT))
+        text = "".join(history_export.export_json(league.games.all(), league_name=league.name, exported_at=EXPORTED_AT))
         first = json.loads(text)
 
         assert report.imported == tuple(g["id"] for g in doc["games"])
@@ -160,7 +162,7 @@ def test_generated_documents_import_with_the_engines_scores_and_round_trip(rolle
         copy_ = League.objects.create(name="Copy", slug="copy")
         services.import_history(league=copy_, source=dumps(first))
         assert without_export_fields(exported(copy_)) == without_export_fields(first)
-        assert history.standings_rows(copy_) == history.standings_rows(league)
+        assert history_export.standings_rows(copy_) == history_export.standings_rows(league)
 
 
 def _hand_path(doc: dict) -> tuple[int, int] | None:
@@ -266,7 +268,7 @@ def test_broken_documents_are_refused_and_store_nothing(rolled_back, generated, 
     change(doc)
     with rolled_back:
         league = League.objects.create(name="Generated", slug="generated")
-        with pytest.raises(history.HistoryError) as caught:
+        with pytest.raises(history_document.HistoryError) as caught:
             services.import_history(league=league, source=dumps(doc))
 
         assert caught.value.problems

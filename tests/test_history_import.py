@@ -8,7 +8,8 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from scores import history, services
+from scores import services
+from scores.history import document as history_document
 from scores.models import Game, Hand, HandScore, League, Player, Seat
 from tests.history_docs import SEATS, SPEC_HAND, document, dumps, game, hand
 
@@ -16,8 +17,8 @@ pytestmark = pytest.mark.django_db
 
 
 def problems_of(source) -> list[str]:
-    with pytest.raises(history.HistoryError) as caught:
-        history.read(source if isinstance(source, (bytes, str)) else dumps(source))
+    with pytest.raises(history_document.HistoryError) as caught:
+        history_document.read(source if isinstance(source, (bytes, str)) else dumps(source))
     return [str(p) for p in caught.value.problems]
 
 
@@ -308,7 +309,7 @@ INVALID = {
 def test_invalid_document_is_refused_with_the_problem_and_where_it_is(league, change, expected):
     doc = mutated(change)
 
-    with pytest.raises(history.HistoryError) as caught:
+    with pytest.raises(history_document.HistoryError) as caught:
         services.import_history(league=league, source=dumps(doc))
 
     assert expected in [str(p) for p in caught.value.problems]
@@ -392,7 +393,7 @@ def test_a_key_given_twice_is_refused():
     ids=["empty", "blank", "not utf-8", "cut short", "not json", "nan", "not an object", "an image"],
 )
 def test_a_file_that_is_not_a_json_document_gets_one_clear_message(league, source, expected):
-    with pytest.raises(history.HistoryError) as caught:
+    with pytest.raises(history_document.HistoryError) as caught:
         services.import_history(league=league, source=source)
     assert [str(p) for p in caught.value.problems] == [expected]
     assert nothing_stored()
@@ -400,20 +401,20 @@ def test_a_file_that_is_not_a_json_document_gets_one_clear_message(league, sourc
 
 def test_one_bad_game_stores_none_of_the_good_ones(league):
     doc = document(game("good", hands=[SPEC_HAND]), game("bad", hands=[hand("Ann", 7, "Ann")]))
-    with pytest.raises(history.HistoryError):
+    with pytest.raises(history_document.HistoryError):
         services.import_history(league=league, source=dumps(doc))
     assert nothing_stored()
 
 
 def test_read_gives_the_engine_inputs_and_dates():
-    [found] = history.read(dumps(document(game(hands=[SPEC_HAND]))))
+    [found] = history_document.read(dumps(document(game(hands=[SPEC_HAND]))))
     assert found.id == GAME and found.played_on == datetime.date(2026, 11, 27)
     assert found.table.seats == tuple(SEATS) and found.table.target == 7
     assert found.hands[0].bids == (("Bob", 2), ("Cat", None), ("Dan", 3), ("Ann", 3))
 
 
 def test_json_nested_too_deep_is_refused_not_a_crash(league):
-    with pytest.raises(history.HistoryError) as caught:
+    with pytest.raises(history_document.HistoryError) as caught:
         services.import_history(league=league, source=b"[" * 200_000)
     [problem] = caught.value.problems
     assert str(problem).startswith("the file is not valid JSON: maximum recursion depth exceeded")

@@ -13,7 +13,9 @@ import zipfile
 import pytest
 from django.urls import reverse
 
-from scores import history, rules, services
+from scores import rules, services
+from scores.history import document as history_document
+from scores.history import export as history_export
 from scores.models import Game, Hand, League, Role
 from scores.standings import standings
 from tests.conftest import PASSWORD, hand
@@ -242,7 +244,7 @@ def test_a_house_rules_game_exports_imports_and_exports_the_same(league, make_us
     for played in [*SET_AT_THE_TARGET, hand("Bob", 2, "Bob", "Bob"), hand("Ann", 4, "Ann", "Ann", "Ann", "Ann")]:
         services.record_hand(game=game, hand=played)
     exported = "".join(
-        history.export_json(league.games.all(), league_name="L", exported_at=datetime.datetime(2026, 12, 1, tzinfo=datetime.UTC))
+        history_export.export_json(league.games.all(), league_name="L", exported_at=datetime.datetime(2026, 12, 1, tzinfo=datetime.UTC))
     )
     doc = json.loads(exported)
     assert doc["games"][0]["rules"] == {"target": 7, "going_out": "made_bid", "min_bid": 1, "steal": False, "smudge": True}
@@ -250,7 +252,9 @@ def test_a_house_rules_game_exports_imports_and_exports_the_same(league, make_us
     empty = League.objects.create(name="Empty", slug="empty")
     services.import_history(league=empty, source=exported.encode())
     assert (
-        "".join(history.export_json(empty.games.all(), league_name="L", exported_at=datetime.datetime(2026, 12, 1, tzinfo=datetime.UTC)))
+        "".join(
+            history_export.export_json(empty.games.all(), league_name="L", exported_at=datetime.datetime(2026, 12, 1, tzinfo=datetime.UTC))
+        )
         == exported
     )
 
@@ -278,7 +282,7 @@ def test_import_scores_each_game_by_its_own_rules(league):
 )
 def test_import_refuses_a_house_rule_value_it_does_not_know(league, rules_, message):
     doc = document(game_doc("g", seats=["Ann", "Bob"], hands=[], rules=rules_))
-    with pytest.raises(history.HistoryError) as error:
+    with pytest.raises(history_document.HistoryError) as error:
         services.import_history(league=league, source=dumps(doc))
     assert [str(p) for p in error.value.problems] == [f'game "g", {message}']
     assert not Game.objects.exists()
@@ -286,14 +290,14 @@ def test_import_refuses_a_house_rule_value_it_does_not_know(league, rules_, mess
 
 def test_import_refuses_a_bid_the_games_house_rules_forbid(league):
     doc = document(game_doc("g", seats=["Ann", "Bob"], hands=[hand_doc("Ann", 1, "Ann", "Ann")], rules={"min_bid": 2}))
-    with pytest.raises(history.HistoryError) as error:
+    with pytest.raises(history_document.HistoryError) as error:
         services.import_history(league=league, source=dumps(doc))
     assert [str(p) for p in error.value.problems] == ['game "g", hand 1, bid: this game\'s house rules make the minimum bid 2, got 1']
 
 
 def test_the_csv_has_a_row_per_game_with_its_rules(league):
     two_player_game(league, going_out="made_bid", smudge=True)
-    data = b"".join(history.export_csv_zip(league.games.all()))
+    data = b"".join(history_export.export_csv_zip(league.games.all()))
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         rows = list(csv.DictReader(io.StringIO(archive.read("games.csv").decode("utf-8-sig"))))
     assert rows == [

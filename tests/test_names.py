@@ -16,8 +16,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import ManagementUtility
 from django.urls import reverse
 
-from scores import history, names, services
+from scores import names, services
 from scores.forms import NewGameForm
+from scores.history import document as history_document
+from scores.history import export as history_export
 from scores.models import Game, League, Player, Seat
 from tests.history_docs import SPEC_HAND, document, dumps, game, hand
 
@@ -175,8 +177,8 @@ def test_a_lone_surrogate_in_an_upload_is_a_located_problem_not_a_server_error(o
 def test_a_lone_surrogate_in_a_key_is_located_too():
     source = dumps(document(game("kitchen"))).decode().replace('"played_on"', '"played\\ud800"').encode()
 
-    with pytest.raises(history.HistoryError) as error:
-        history.read(source)
+    with pytest.raises(history_document.HistoryError) as error:
+        history_document.read(source)
 
     messages = [str(problem) for problem in error.value.problems]
     assert 'game "kitchen", played\ufffd: a key is not text: it holds half of a UTF-16 pair (\\ud800)' in messages
@@ -213,7 +215,7 @@ def test_the_import_command_locates_a_lone_surrogate_and_creates_no_league(manag
 def test_an_import_normalises_names_and_a_zero_width_space_is_no_second_player(league):
     doc = document(game("kitchen", seats=["Ann", f"Ann{ZWSP}", "Bob"]))
 
-    with pytest.raises(history.HistoryError) as error:
+    with pytest.raises(history_document.HistoryError) as error:
         services.import_history(league=league, source=dumps(doc))
 
     assert [str(p) for p in error.value.problems] == ['game "kitchen", seats: "Ann" is seated twice']
@@ -234,7 +236,7 @@ def test_an_import_refuses_a_name_too_long_after_normalising(league):
     # Each ligature is one character in the file and three letters ("ffi") once normalised.
     doc = document(game("kitchen", seats=["\ufb03" * 20, "Bob"]))
 
-    with pytest.raises(history.HistoryError) as error:
+    with pytest.raises(history_document.HistoryError) as error:
         services.import_history(league=league, source=dumps(doc))
 
     [problem] = error.value.problems
@@ -299,14 +301,14 @@ def test_the_admin_refuses_a_rename_too_long_or_to_another_players_name(admin_cl
 # The full-width = + - @, written as escapes.
 @pytest.mark.parametrize("text", ["=1+1", "\uff1d1+1", "\uff0b1", "\uff0d1", "\uff20SUM(A1)"])
 def test_the_csv_formula_guard_covers_the_full_width_signs(text):
-    assert history._cell(text) == "'" + text
+    assert history_document.cell(text) == "'" + text
 
 
 @pytest.mark.django_db
 def test_a_game_id_starting_with_a_full_width_sign_is_text_in_the_csv(league):
     services.import_history(league=league, source=dumps(document(game("\uff1dHYPERLINK(1)", hands=[SPEC_HAND]))))
 
-    data = b"".join(history.export_csv_zip(league.games.all()))
+    data = b"".join(history_export.export_csv_zip(league.games.all()))
 
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         rows = list(csv.reader(io.StringIO(archive.read("hands.csv").decode("utf-8-sig"))))

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scores import history, services
+from scores import services
+from scores.history import document as history_document
+from scores.history import export as history_export
 from scores.models import Game, Player
 from tests.conftest import hand
 
@@ -28,9 +30,9 @@ def test_a_renamed_player_keeps_playing_their_solo_game(admin_client, four_playe
     assert saved.number == 2 and {s.side_id for s in saved.side_scores} == {side.pk for side in state.sides.values()}
     assert Game.objects.get(pk=four_player_game.pk).version == version + 2  # The rename, then the hand.
     # The exported game names the seat and its side alike, as the format requires; it reads back.
-    [document] = history.stored_games(Game.objects.filter(pk=four_player_game.pk))
+    [document] = history_export.stored_games(Game.objects.filter(pk=four_player_game.pk))
     assert document["seats"][0] == "Anne" and "Anne" in document["hands"][0]["totals"]
-    history.read_document({"format": "pitch-history", "version": 1, "games": [document]})
+    history_document.read_document({"format": "pitch-history", "version": 1, "games": [document]})
 
 
 def test_a_team_keeps_its_name_when_a_partner_is_renamed(admin_client, league):

@@ -8,7 +8,8 @@ import pytest
 from django.apps import apps
 from django.db import connection
 
-from scores import history, services
+from scores import services
+from scores.history import export as history_export
 from scores.models import Game, Hand, HandScore, Seat
 from tests import leagues
 from tests.conftest import hand
@@ -55,7 +56,7 @@ def test_figures_of_imported_games(league, four_player_game):
     services.record_hand(game=four_player_game, hand=hand("Ann", 2, "Ann", "Bob"))
     other = type(league).objects.create(name="Copy", slug="copy")
     leagues.build(other)
-    document = "".join(history.export_json(Game.objects.filter(league__in=[league, other]), league_name="x"))
+    document = "".join(history_export.export_json(Game.objects.filter(league__in=[league, other]), league_name="x"))
     third = type(league).objects.create(name="Third", slug="third")
     services.import_history(league=third, source=document)
     assert_figures_agree(third)

@@ -7,7 +7,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scores import history
+from scores.history import export
 from scores.models import League
 
 
@@ -54,5 +54,5 @@ class Command(BaseCommand):
 
     def _chunks(self, games, league: League, format: str):
         if format == "json":
-            return history.export_json(games, league_name=league.name)
-        return history.export_csv_zip(games, league=league)
+            return export.export_json(games, league_name=league.name)
+        return export.export_csv_zip(games, league=league)

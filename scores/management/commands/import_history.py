@@ -10,7 +10,7 @@ from django.core.validators import validate_slug
 from django.db import transaction
 
 from scores import services
-from scores.history import HistoryError, load_json
+from scores.history.document import HistoryError, load_json
 from scores.models import League
 from scores.names import has_surrogate
 from scores.rules import RulesError

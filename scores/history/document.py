@@ -1,58 +1,78 @@
-"""The game-history exchange format, version 1: read it, write it.
+"""The game-history exchange format, version 1 (docs/history-format.md): a document read, checked and written.
 
-Reading checks a document's shape (keys, types, names) and hands every game to
-``scores.rules`` to check bidding, scoring and winning, collecting every problem
-with where it is. Nothing here scores a hand: the derived fields in a file are
-ignored and recomputed by the rules engine.
-
-Writing streams the results the services stored (``HandScore`` rows) as JSON or
-as a zip of tidy CSV files, a fixed number of queries per chunk of games, so a
-league of any size is exported in bounded memory.
+Pure Python, no database: reading checks a document's shape (keys, types, names)
+and hands every game to ``scores.rules`` to check bidding, scoring and winning,
+collecting every problem with where it is, and gives the engine's values
+(``GameInput``). Nothing here scores a hand: the derived fields in a file are
+ignored and recomputed by the rules engine. Writing turns a stored game's plain
+rows (``StoredGame``) into the document's JSON text, and a document's games into
+CSV rows. ``scores.history.export`` reads those rows from the database;
+``scores.services.imports`` stores what was read.
 """
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import datetime
 import difflib
 import functools
-import io
 import json
 import re
-import zipfile
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import batched, chain, groupby
-from operator import itemgetter
 
-from django.db.models import QuerySet
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import rules, standings
-from .models import Game, Hand, HandScore, Player, Seat, Side
-from .names import SURROGATE, mend
-from .names import clean as clean_name
-from .problems import located
+from .. import rules
+from ..names import MAX_LENGTH, SURROGATE, mend
+from ..names import clean as clean_name
+from ..problems import located
 
 FORMAT = "pitch-history"
+
+
 VERSION = 1
-CHUNK_SIZE = 200  # Games per round of export queries: memory stays bounded, queries stay few.
-MAX_NAME_LENGTH = Player._meta.get_field("name").max_length
-MAX_ID_LENGTH = Game._meta.get_field("code").max_length
+
+
+MAX_NAME_LENGTH = MAX_LENGTH
+
+
+MAX_ID_LENGTH = 100  # A game id's longest (Game.code).
+
 
 DOCUMENT_KEYS = ("format", "version", "exported_at", "league", "games")
+
+
 LEAGUE_KEYS = ("name",)
+
+
 GAME_KEYS = ("id", "played_on", "rules", "seats", "hands", "result")
+
+
 RULES_KEYS = ("target", "teams", "going_out", "min_bid", "steal", "smudge")
+
+
 RULES_VALUES = tuple(key for key in RULES_KEYS if key != "teams")  # The keys of ``rules.Rules``.
+
+
 TEAM_KEYS = ("name", "players")
+
+
 HAND_KEYS = ("dealer", "bids", "pitcher", "bid", "high", "low", "jack", "game", "won", "delta", "totals", "set")
+
+
 HAND_REQUIRED = ("pitcher", "bid", "high", "low", "jack", "game")
+
+
 REQUIRED_HINTS = {"jack": lambda: _(" (null when the Jack was not in play)"), "game": lambda: _(" (null when game was tied)")}
+
+
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
 # Where a lone surrogate could be: a JSON escape of one (JSON writes \u in lower case only), or one in a str.
 MAY_HOLD_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+
+
 MAY_HOLD_SURROGATE_BYTES = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
@@ -86,9 +106,6 @@ class GameInput:
     played_on: datetime.date | None
     table: rules.Table
     hands: tuple[rules.Hand, ...]
-
-
-# Reading ---------------------------------------------------------------------------------------
 
 
 class _Object(dict):
@@ -477,16 +494,12 @@ def _read_bids(value: object, check: _Checker) -> rules.Bids | None:
     return tuple((name, bid) for name, bid in value)
 
 
-# Writing ---------------------------------------------------------------------------------------
-
-HAND_COLUMNS = ("game", "dealer", "pitcher", "bid", "auction", "high", "low", "jack", "game_point", "set")
-AUCTION = Hand._meta.get_field("auction")
 JSON_BOOL = {True: "true", False: "false"}
 
 
-def _auction(stored: str) -> list[list[int | None]]:
+def _auction(stored: str | list | None) -> list[list[int | None]] | None:
     """A hand's auction as stored, [[seat position, bid or null], ...], from the JSON text the database gives."""
-    return AUCTION.from_db_value(stored, None, None)
+    return json.loads(stored) if isinstance(stored, str) else stored
 
 
 @dataclasses.dataclass(frozen=True)
@@ -523,63 +536,7 @@ class StoredGame:
         return {name: last[slot[pk] + 2] for pk, name in self.sides}
 
 
-def stored_games(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[dict]:
-    """The games as documents of the format (with their derived fields), oldest first.
-
-    Reads stored results only (nothing is replayed): five queries per chunk of
-    ``chunk_size`` games, however many hands they have.
-    """
-    for game in _stored(games, chunk_size):
-        yield _game_document(game)
-
-
-def _chunk_queries(ids: list[int]) -> list[QuerySet]:
-    """The export's queries for a chunk of games: their sides, seats, hands and scores, each in game pk order."""
-    return [
-        Side.objects.filter(game_id__in=ids).order_by("game_id", "position").values_list("game_id", "pk", "name"),
-        Seat.objects.filter(game_id__in=ids)
-        .order_by("game_id", "position")
-        .values_list("game_id", "pk", "position", "side_id", "player__name"),
-        Hand.objects.filter(game_id__in=ids).order_by("game_id", "number").values_list(*HAND_COLUMNS),
-        # Hand by hand, and side by side in pk order, which needs no join to the sides.
-        HandScore.objects.filter(hand__game_id__in=ids)
-        .order_by("hand__game_id", "hand__number", "side_id")
-        .values_list("won", "delta", "total"),
-    ]
-
-
-def _by_game(rows: list[tuple]) -> dict[int, list[tuple]]:
-    """Rows whose first column is the game's pk (and ordered by it), grouped by game without that column."""
-    return {game_id: [row[1:] for row in group] for game_id, group in groupby(rows, key=itemgetter(0))}
-
-
-def _stored(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[StoredGame]:
-    """Each game with its sides, seats, hands and scores: five queries per chunk of games, their rows read raw."""
-    chunk_size = chunk_size or CHUNK_SIZE
-    ordered = games.order_by("played_on", "pk").values_list("pk", "code", "played_on", *RULES_VALUES, "partnership", "winner_id")
-    for chunk in batched(ordered.iterator(chunk_size=chunk_size), chunk_size):
-        ids = [game[0] for game in chunk]
-        rows = [queryset.raw_rows() for queryset in _chunk_queries(ids)]
-        sides, seats = _by_game(rows[0]), _by_game(rows[1])
-        # The game's pk stays first in a hand's row (see HAND_COLUMNS): 250,000 slices cost more than it is worth.
-        hands = {game_id: list(group) for game_id, group in groupby(rows[2], key=itemgetter(0))}
-        figures = list(chain.from_iterable(rows[3]))
-        starts, start = {}, 0
-        for pk in sorted(ids):
-            starts[pk] = start
-            start += 3 * len(sides.get(pk, ())) * len(hands.get(pk, ()))
-        if start != len(figures):
-            # Never the case for what the services stored: every hand has a score for each of its game's sides.
-            raise RuntimeError(f"the hands of games {ids} have {len(figures) // 3} side scores stored, not {start // 3}")
-        for pk, code, played_on, *settings, partnership, winner_id in chunk:
-            game_hands = hands.get(pk, [])
-            start = starts[pk]
-            game_scores = figures[start : start + 3 * len(sides[pk]) * len(game_hands)]
-            game_rules = rules.Rules(**dict(zip(RULES_VALUES, settings, strict=True)))
-            yield StoredGame(code, played_on, game_rules, partnership, winner_id, sides[pk], seats[pk], game_hands, game_scores)
-
-
-def _game_document(game: StoredGame, *, hands: bool = True) -> dict:
+def game_document(game: StoredGame, *, hands: bool = True) -> dict:
     """The game's document; with ``hands=False``, without its hands (the result is still given)."""
     side_name = dict(game.sides)
     seat_name = {pk: name for pk, _, _, name in game.seats}
@@ -619,8 +576,8 @@ def _game_document(game: StoredGame, *, hands: bool = True) -> dict:
     }
 
 
-def _game_json(game: StoredGame) -> str:
-    """``_game_text(_game_document(game))``, byte for byte, written from the game's rows without a dict per hand.
+def game_json(game: StoredGame) -> str:
+    """``_game_text(game_document(game))``, byte for byte, written from the game's rows without a dict per hand.
 
     An export has hundreds of thousands of hands, and a dict and a json.dumps for each cost more than
     all the rest. Here the names are quoted once per game into a template of a hand's line; the values of
@@ -629,7 +586,7 @@ def _game_json(game: StoredGame) -> str:
     """
     side = {pk: _dump(name) for pk, name in game.sides} | {None: "null"}
     seat = {pk: _dump(name) for pk, _, _, name in game.seats}
-    document = _game_document(game, hands=False)
+    document = game_document(game, hands=False)
     if not game.hands:
         return _game_text(document)
     keys = [side[pk].replace("%", "%%") for pk, _ in game.sides]
@@ -671,27 +628,15 @@ def _game_text(game: dict, hand_lines: list[str] | None = None) -> str:
     return "    {\n" + ",\n".join(lines) + "\n    }"
 
 
-def export_json(games: QuerySet[Game], *, league_name: str, exported_at: datetime.datetime | None = None) -> Iterator[str]:
-    """The document for these games, as chunks of JSON text, a game at a time."""
-    exported_at = (exported_at or timezone.now()).astimezone(datetime.UTC).replace(microsecond=0)
-    yield (
-        "{\n"
-        f'  "format": {_dump(FORMAT)},\n'
-        f'  "version": {VERSION},\n'
-        f'  "exported_at": {_dump(exported_at.strftime("%Y-%m-%dT%H:%M:%SZ"))},\n'
-        f'  "league": {_dump({"name": league_name})},\n'
-        '  "games": ['
-    )
-    separator = "\n"
-    for game in _stored(games):
-        yield separator + _game_json(game)
-        separator = ",\n"
-    yield ("\n  ]" if separator != "\n" else "]") + "\n}\n"
-
-
 GAMES_HEADER = ("game_id", "played_on", *RULES_VALUES, "partnership", "winner")
+
+
 HANDS_HEADER = ("game_id", "played_on", "hand", "dealer", "pitcher", "bid", "high", "low", "jack", "game", "set")
+
+
 SCORES_HEADER = ("game_id", "hand", "side", "won", "delta", "total")
+
+
 STANDINGS_HEADER = (
     "player", "games", "wins", "win_percent", "points", "hands", "points_per_hand", "hands_pitched", "bids_made",
     "made_percent", "sets", "high", "low", "jack", "game", "streak", "rating",
@@ -702,7 +647,7 @@ STANDINGS_HEADER = (
 FORMULA_STARTS = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20")
 
 
-def _cell(value: object) -> object:
+def cell(value: object) -> object:
     """A spreadsheet cell; a name starting like a formula is kept as text so no spreadsheet runs it."""
     if value is None:
         return ""
@@ -711,12 +656,6 @@ def _cell(value: object) -> object:
     if isinstance(value, str) and value[:1] in FORMULA_STARTS:
         return "'" + value
     return value
-
-
-def game_rows(games: QuerySet[Game]) -> Iterator[tuple]:
-    """games.csv: one row per game with the rules it was scored by, in one query."""
-    columns = ("code", "played_on", *RULES_VALUES, "partnership", "winner__name")
-    yield from games.order_by("played_on", "pk").values_list(*columns).iterator(chunk_size=CHUNK_SIZE)
 
 
 def hand_rows(game: dict) -> Iterator[tuple]:
@@ -735,85 +674,19 @@ def score_rows(game: dict) -> Iterator[tuple]:
             yield (game["id"], number, side, won, hand["delta"][side], hand["totals"][side])
 
 
-def standings_rows(league) -> list[tuple]:
-    """standings.csv: the league page's standings (``scores.standings``), one row per player."""
-
-    def number(value: float | None, places: int) -> float | str:
-        return "" if value is None else round(value, places)
-
-    return [
-        (
-            r.name,
-            r.games,
-            r.wins,
-            number(r.win_percent, 1),
-            r.points,
-            r.hands,
-            number(r.points_per_hand, 3),
-            r.pitched,
-            r.made,
-            number(r.made_percent, 1),
-            r.set,
-            r.high,
-            r.low,
-            r.jack,
-            r.game_points,
-            r.streak,
-            number(r.rating, 3),
-        )
-        for r in standings.standings(league)
-    ]
-
-
-def _later(function, *args) -> Iterator:
-    """The function's result, computed when the stream gets there."""
-    yield function(*args)
-
-
-class _Outbox:
-    """A write-only file whose bytes are taken out as they arrive, so zipfile can stream."""
-
-    def __init__(self) -> None:
-        self.parts: list[bytes] = []
-        self.size = 0
-
-    def write(self, data: bytes) -> int:
-        self.parts.append(bytes(data))
-        self.size += len(data)
-        return len(data)
-
-    def flush(self) -> None:
-        pass
-
-    def take(self) -> bytes:
-        data = b"".join(self.parts)
-        self.parts.clear()
-        self.size = 0
-        return data
-
-
-def export_csv_zip(games: QuerySet[Game], *, league=None) -> Iterator[bytes]:
-    """A zip of games.csv, hands.csv, scores.csv (and standings.csv for a ``league``), as chunks of bytes.
-
-    The CSV files are UTF-8 with a byte-order mark, which is how spreadsheets
-    know the names are UTF-8.
-    """
-    outbox = _Outbox()
-    files: list[tuple[str, Sequence[str], Iterable[Iterable[tuple]]]] = [
-        ("games.csv", GAMES_HEADER, [game_rows(games)]),
-        ("hands.csv", HANDS_HEADER, (hand_rows(game) for game in stored_games(games))),
-        ("scores.csv", SCORES_HEADER, (score_rows(game) for game in stored_games(games))),
-    ]
-    if league is not None:
-        files.append(("standings.csv", STANDINGS_HEADER, _later(standings_rows, league)))
-    with zipfile.ZipFile(outbox, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for name, header, groups in files:
-            with io.TextIOWrapper(archive.open(name, "w"), encoding="utf-8-sig", newline="") as text:
-                writer = csv.writer(text)
-                writer.writerow(header)
-                for rows in groups:
-                    writer.writerows([_cell(value) for value in row] for row in rows)
-                    if outbox.size >= 64 * 1024:
-                        text.flush()
-                        yield outbox.take()
-    yield outbox.take()
+def json_document(games: Iterable[str], *, league_name: str, exported_at: datetime.datetime) -> Iterator[str]:
+    """The document around these games' JSON texts (``game_json``), as chunks of text, a game at a time."""
+    exported_at = exported_at.astimezone(datetime.UTC).replace(microsecond=0)
+    yield (
+        "{\n"
+        f'  "format": {_dump(FORMAT)},\n'
+        f'  "version": {VERSION},\n'
+        f'  "exported_at": {_dump(exported_at.strftime("%Y-%m-%dT%H:%M:%SZ"))},\n'
+        f'  "league": {_dump({"name": league_name})},\n'
+        '  "games": ['
+    )
+    separator = "\n"
+    for game in games:
+        yield separator + game
+        separator = ",\n"
+    yield ("\n  ]" if separator != "\n" else "]") + "\n}\n"

@@ -1,0 +1,193 @@
+"""A league's games read from the database and written in the history format, as JSON or a zip of CSV files.
+
+It reads the results the services stored (``HandScore`` rows), never replaying a
+game: a fixed number of queries per chunk of games, so a league of any size is
+exported in bounded memory. The document itself is ``scores.history.document``'s.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import zipfile
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import batched, chain, groupby
+from operator import itemgetter
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from .. import rules, standings
+from ..models import Game, Hand, HandScore, Seat, Side
+from .document import (
+    GAMES_HEADER,
+    HANDS_HEADER,
+    RULES_VALUES,
+    SCORES_HEADER,
+    STANDINGS_HEADER,
+    StoredGame,
+    cell,
+    game_document,
+    game_json,
+    hand_rows,
+    json_document,
+    score_rows,
+)
+
+CHUNK_SIZE = 200  # Games per round of export queries: memory stays bounded, queries stay few.
+
+
+HAND_COLUMNS = ("game", "dealer", "pitcher", "bid", "auction", "high", "low", "jack", "game_point", "set")
+
+
+def stored_games(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[dict]:
+    """The games as documents of the format (with their derived fields), oldest first.
+
+    Reads stored results only (nothing is replayed): five queries per chunk of
+    ``chunk_size`` games, however many hands they have.
+    """
+    for game in _stored(games, chunk_size):
+        yield game_document(game)
+
+
+def _chunk_queries(ids: list[int]) -> list[QuerySet]:
+    """The export's queries for a chunk of games: their sides, seats, hands and scores, each in game pk order."""
+    return [
+        Side.objects.filter(game_id__in=ids).order_by("game_id", "position").values_list("game_id", "pk", "name"),
+        Seat.objects.filter(game_id__in=ids)
+        .order_by("game_id", "position")
+        .values_list("game_id", "pk", "position", "side_id", "player__name"),
+        Hand.objects.filter(game_id__in=ids).order_by("game_id", "number").values_list(*HAND_COLUMNS),
+        # Hand by hand, and side by side in pk order, which needs no join to the sides.
+        HandScore.objects.filter(hand__game_id__in=ids)
+        .order_by("hand__game_id", "hand__number", "side_id")
+        .values_list("won", "delta", "total"),
+    ]
+
+
+def _by_game(rows: list[tuple]) -> dict[int, list[tuple]]:
+    """Rows whose first column is the game's pk (and ordered by it), grouped by game without that column."""
+    return {game_id: [row[1:] for row in group] for game_id, group in groupby(rows, key=itemgetter(0))}
+
+
+def _stored(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[StoredGame]:
+    """Each game with its sides, seats, hands and scores: five queries per chunk of games, their rows read raw."""
+    chunk_size = chunk_size or CHUNK_SIZE
+    ordered = games.order_by("played_on", "pk").values_list("pk", "code", "played_on", *RULES_VALUES, "partnership", "winner_id")
+    for chunk in batched(ordered.iterator(chunk_size=chunk_size), chunk_size):
+        ids = [game[0] for game in chunk]
+        rows = [queryset.raw_rows() for queryset in _chunk_queries(ids)]
+        sides, seats = _by_game(rows[0]), _by_game(rows[1])
+        # The game's pk stays first in a hand's row (see HAND_COLUMNS): 250,000 slices cost more than it is worth.
+        hands = {game_id: list(group) for game_id, group in groupby(rows[2], key=itemgetter(0))}
+        figures = list(chain.from_iterable(rows[3]))
+        starts, start = {}, 0
+        for pk in sorted(ids):
+            starts[pk] = start
+            start += 3 * len(sides.get(pk, ())) * len(hands.get(pk, ()))
+        if start != len(figures):
+            # Never the case for what the services stored: every hand has a score for each of its game's sides.
+            raise RuntimeError(f"the hands of games {ids} have {len(figures) // 3} side scores stored, not {start // 3}")
+        for pk, code, played_on, *settings, partnership, winner_id in chunk:
+            game_hands = hands.get(pk, [])
+            start = starts[pk]
+            game_scores = figures[start : start + 3 * len(sides[pk]) * len(game_hands)]
+            game_rules = rules.Rules(**dict(zip(RULES_VALUES, settings, strict=True)))
+            yield StoredGame(code, played_on, game_rules, partnership, winner_id, sides[pk], seats[pk], game_hands, game_scores)
+
+
+def export_json(games: QuerySet[Game], *, league_name: str, exported_at: datetime.datetime | None = None) -> Iterator[str]:
+    """The document for these games, as chunks of JSON text, a game at a time."""
+    games_json = (game_json(game) for game in _stored(games))
+    yield from json_document(games_json, league_name=league_name, exported_at=exported_at or timezone.now())
+
+
+def game_rows(games: QuerySet[Game]) -> Iterator[tuple]:
+    """games.csv: one row per game with the rules it was scored by, in one query."""
+    columns = ("code", "played_on", *RULES_VALUES, "partnership", "winner__name")
+    yield from games.order_by("played_on", "pk").values_list(*columns).iterator(chunk_size=CHUNK_SIZE)
+
+
+def standings_rows(league) -> list[tuple]:
+    """standings.csv: the league page's standings (``scores.standings``), one row per player."""
+
+    def number(value: float | None, places: int) -> float | str:
+        return "" if value is None else round(value, places)
+
+    return [
+        (
+            r.name,
+            r.games,
+            r.wins,
+            number(r.win_percent, 1),
+            r.points,
+            r.hands,
+            number(r.points_per_hand, 3),
+            r.pitched,
+            r.made,
+            number(r.made_percent, 1),
+            r.set,
+            r.high,
+            r.low,
+            r.jack,
+            r.game_points,
+            r.streak,
+            number(r.rating, 3),
+        )
+        for r in standings.standings(league)
+    ]
+
+
+def _later(function, *args) -> Iterator:
+    """The function's result, computed when the stream gets there."""
+    yield function(*args)
+
+
+class _Outbox:
+    """A write-only file whose bytes are taken out as they arrive, so zipfile can stream."""
+
+    def __init__(self) -> None:
+        self.parts: list[bytes] = []
+        self.size = 0
+
+    def write(self, data: bytes) -> int:
+        self.parts.append(bytes(data))
+        self.size += len(data)
+        return len(data)
+
+    def flush(self) -> None:
+        pass
+
+    def take(self) -> bytes:
+        data = b"".join(self.parts)
+        self.parts.clear()
+        self.size = 0
+        return data
+
+
+def export_csv_zip(games: QuerySet[Game], *, league=None) -> Iterator[bytes]:
+    """A zip of games.csv, hands.csv, scores.csv (and standings.csv for a ``league``), as chunks of bytes.
+
+    The CSV files are UTF-8 with a byte-order mark, which is how spreadsheets
+    know the names are UTF-8.
+    """
+    outbox = _Outbox()
+    files: list[tuple[str, Sequence[str], Iterable[Iterable[tuple]]]] = [
+        ("games.csv", GAMES_HEADER, [game_rows(games)]),
+        ("hands.csv", HANDS_HEADER, (hand_rows(game) for game in stored_games(games))),
+        ("scores.csv", SCORES_HEADER, (score_rows(game) for game in stored_games(games))),
+    ]
+    if league is not None:
+        files.append(("standings.csv", STANDINGS_HEADER, _later(standings_rows, league)))
+    with zipfile.ZipFile(outbox, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, header, groups in files:
+            with io.TextIOWrapper(archive.open(name, "w"), encoding="utf-8-sig", newline="") as text:
+                writer = csv.writer(text)
+                writer.writerow(header)
+                for rows in groups:
+                    writer.writerows([cell(value) for value in row] for row in rows)
+                    if outbox.size >= 64 * 1024:
+                        text.flush()
+                        yield outbox.take()
+    yield outbox.take()

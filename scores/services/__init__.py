@@ -1,0 +1,52 @@
+"""Writes that span models, one module an area; views, commands and imports all go through them.
+
+- ``games``: start a game, record, edit, undo and delete hands, its watch link (and ``load_game``).
+- ``leagues``: create and delete leagues, members and roles, invites, players' names.
+- ``ratings``: the league's ratings and streaks.
+- ``imports``: a history file into a league, all or nothing.
+
+The names below are the services' public API, so callers write ``services.record_hand(...)``.
+"""
+
+from __future__ import annotations
+
+from .errors import Refused
+from .games import (
+    GameState,
+    HandAlreadyRecorded,
+    delete_hand,
+    edit_hand,
+    load_game,
+    record_hand,
+    set_watch_link,
+    start_game,
+    undo_hand,
+    with_side_scores,
+)
+from .imports import ImportReport, import_history
+from .leagues import accept_invite, change_role, create_league, delete_league, invite_refusal, remove_member, rename_player
+from .ratings import update_ratings
+
+__all__ = [
+    "GameState",
+    "HandAlreadyRecorded",
+    "ImportReport",
+    "Refused",
+    "accept_invite",
+    "change_role",
+    "create_league",
+    "delete_hand",
+    "delete_league",
+    "edit_hand",
+    "import_history",
+    "invite_refusal",
+    "load_game",
+    "record_hand",
+    "remove_member",
+    "rename_player",
+    "set_watch_link",
+    "start_game",
+    "undo_hand",
+    "update_ratings",
+    "with_side_scores",
+]

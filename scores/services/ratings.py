@@ -1,0 +1,79 @@
+"""The league's OpenSkill ratings and streaks, kept on its players and games for the standings."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import OuterRef, Q, Subquery
+from openskill.models import PlackettLuce
+
+from .. import rules
+from ..models import Game, HandScore, League, Player, PlayerRating, Seat, ordinal
+
+RATING_MODEL = PlackettLuce()
+
+
+@transaction.atomic
+def update_ratings(*, league: League, from_game: Game | None = None) -> None:
+    """Rate the league's finished games again, in the order played, from ``from_game`` (itself included) onward.
+
+    OpenSkill's Plackett-Luce model, one team per side: the winner ranks first,
+    the other sides by their final totals (equal totals share a rank). Earlier
+    games keep their stored ratings; ``from_game=None`` rates every game.
+
+    The same walk keeps each player's streak (on every rating row, and the
+    current one on the player) and latest rating on the player, for the
+    standings; a player changes only if their figures do.
+    """
+    games = Game.objects.filter(league=league)
+    if from_game is not None:
+        games = games.filter(Q(played_on__gt=from_game.played_on) | Q(played_on=from_game.played_on, pk__gte=from_game.pk))
+    PlayerRating.objects.filter(game__in=games).delete()
+    # Where each player stands before the games rated again: their latest rating row left, if any.
+    latest = PlayerRating.objects.filter(player=OuterRef("pk")).order_by("-game__played_on", "-game_id").values("pk")[:1]
+    stored = list(Player.objects.filter(league=league).annotate(latest=Subquery(latest)).values_list("pk", "rating", "streak", "latest"))
+    current = {pk: RATING_MODEL.rating() for pk, *_figures in stored}
+    streaks = dict.fromkeys(current, 0)
+    rated: set[int] = set()
+    for player_id, mu, sigma, streak in PlayerRating.objects.filter(
+        pk__in=[row_id for *_figures, row_id in stored if row_id is not None]
+    ).values_list("player_id", "mu_after", "sigma_after", "streak_after"):
+        current[player_id] = RATING_MODEL.rating(mu=mu, sigma=sigma)
+        streaks[player_id] = streak
+        rated.add(player_id)
+    finished = list(games.finished().order_by("played_on", "pk").values_list("pk", "winner_id"))
+    ids = [pk for pk, _winner in finished]
+    sides: dict[int, dict[int, list[int]]] = {pk: {} for pk in ids}  # game -> side -> players
+    for game_id, side_id, player_id in (
+        Seat.objects.filter(game__in=ids).order_by("side__position", "position").values_list("game_id", "side_id", "player_id")
+    ):
+        sides[game_id].setdefault(side_id, []).append(player_id)
+    totals = {
+        (game_id, side_id): total
+        for game_id, side_id, total in HandScore.objects.filter(hand__game__in=ids, hand__ends_game=True).values_list(
+            "hand__game_id", "side_id", "total"
+        )
+    }
+    rows = []
+    for game_id, winner_id in finished:
+        teams = list(sides[game_id].items())
+        places = rules.finishing_ranks({side_id: totals[game_id, side_id] for side_id, _players in teams}, winner_id)
+        ranks = [places[side_id] for side_id, _players in teams]
+        before = [[current[p] for p in players] for _side, players in teams]
+        after = RATING_MODEL.rate([[RATING_MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in before], ranks=ranks)
+        for (side_id, players), old_team, new_team in zip(teams, before, after, strict=True):
+            for player_id, old, new in zip(players, old_team, new_team, strict=True):
+                streak = streaks[player_id]
+                streaks[player_id] = max(streak, 0) + 1 if side_id == winner_id else min(streak, 0) - 1
+                rating = PlayerRating(game_id=game_id, player_id=player_id, mu_before=old.mu, sigma_before=old.sigma)
+                rating.mu_after, rating.sigma_after, rating.streak_after = new.mu, new.sigma, streaks[player_id]
+                rows.append(rating)
+                current[player_id] = new
+                rated.add(player_id)
+    PlayerRating.objects.bulk_create(rows)
+    changed = []
+    for pk, *was, _latest in stored:
+        now = [ordinal(current[pk].mu, current[pk].sigma) if pk in rated else None, streaks[pk]]
+        if now != was:
+            changed.append(Player(pk=pk, rating=now[0], streak=now[1]))
+    if changed:
+        Player.objects.bulk_update(changed, ["rating", "streak"])
