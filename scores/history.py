@@ -75,12 +75,13 @@ class HistoryError(rules.RulesError):
 
 @dataclasses.dataclass(frozen=True)
 class GameInput:
-    """One game of a valid document, in the rules engine's terms."""
+    """One game of a valid document, in the rules engine's terms, with the engine's results for it."""
 
     id: str
     played_on: datetime.date | None
     table: rules.Table
     hands: tuple[rules.Hand, ...]
+    result: rules.Replay  # Kept from the check, so the import stores it without scoring the game again.
 
 
 # Reading ---------------------------------------------------------------------------------------
@@ -127,9 +128,15 @@ def load_json(source: bytes | str) -> object:
         raise HistoryError(Problem(_("the file is not valid JSON: %(error)s") % {"error": error})) from error
 
 
-def read(source: bytes | str) -> list[GameInput]:
-    """The games in a history file; HistoryError lists every problem in it."""
-    return read_document(load_json(source))
+def read(source: bytes | str, *, max_games: int | None = None) -> list[GameInput]:
+    """The games in a history file; HistoryError lists every problem in it, or says it holds too many games."""
+    data = load_json(source)
+    games = data.get("games") if isinstance(data, dict) else None
+    if max_games is not None and isinstance(games, list) and len(games) > max_games:
+        # Said before any game is checked: a file of a hundred thousand tiny games is refused at once.
+        message = _("the file holds %(count)s games; one import takes at most %(max)s") % {"count": len(games), "max": max_games}
+        raise HistoryError(Problem(message))
+    return read_document(data)
 
 
 def _show(value: object) -> str:
@@ -288,7 +295,7 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
     if not (seats_ok and rules_ok):
         return None
     try:
-        rules.replay(table, inputs)
+        result = rules.replay(table, inputs)
     except rules.RulesError as error:
         # The shape checks already reported these places; the engine would only say the same again.
         problems.extend(
@@ -298,7 +305,7 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
         )
     if len(problems) > before:
         return None
-    return GameInput(id=game_id, played_on=played_on, table=table, hands=tuple(inputs))
+    return GameInput(id=game_id, played_on=played_on, table=table, hands=tuple(inputs), result=result)
 
 
 def _read_date(game: dict, check: _Checker) -> datetime.date | None:

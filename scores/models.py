@@ -353,3 +353,51 @@ class LoginFailure(models.Model):
 
     def __str__(self) -> str:
         return f"{self.username} from {self.address} at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
+class ImportJob(models.Model):
+    """A history file uploaded for import, waiting for or run by the background worker (``scores.tasks``).
+
+    The file's bytes wait here until the worker has read them; what it found (the games imported and skipped,
+    or every problem) stays for the page that shows it.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Waiting to start")
+        CHECKING = "checking", _("Checking the file")
+        STORING = "storing", _("Storing the games")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Nothing was imported")
+
+    # How far along each step is, for the progress bar: the steps take about this share of an import's time.
+    PERCENT = {Status.QUEUED: 5, Status.CHECKING: 25, Status.STORING: 60, Status.DONE: 100, Status.FAILED: 100}
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="import_jobs")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    filename = models.CharField(max_length=255)
+    language = models.CharField(max_length=10, default=settings.LANGUAGE_CODE)  # The uploader's, for the problems.
+    source = models.BinaryField(editable=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    games = models.PositiveIntegerField(default=0)  # Games in the file.
+    imported = models.JSONField(default=list)  # Game ids.
+    skipped = models.JSONField(default=list)
+    problems = models.JSONField(default=list)  # Each problem as text, with where it is.
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.filename} ({self.status})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("scores:import_job", args=[self.league.slug, self.pk])
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.DONE, self.Status.FAILED)
+
+    @property
+    def percent(self) -> int:
+        return self.PERCENT[self.status]

@@ -12,7 +12,7 @@ import dataclasses
 import datetime
 import itertools
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django.db import connection, transaction
 from django.db.models import F, OuterRef, Q, Subquery
@@ -277,7 +277,7 @@ def _scores(state: GameState, hand: Hand, scored: rules.ScoredHand) -> list[Hand
 
 def _figures(state: GameState, hands: Sequence[rules.ScoredHand]) -> dict[str, tuple[int, ...]]:
     """Each seat's figures (``Seat.FIGURES``, in that order) over these hands, from the engine's results."""
-    side_names = {side.pk: side.name for side in state.sides.values()}
+    side_names = {side.pk: name for name, side in state.sides.items()}  # The engine's names for the sides.
     figures = {}
     for name, seat in state.seats.items():
         side = side_names[seat.side_id]
@@ -549,34 +549,46 @@ class ImportReport:
 IMPORT_BATCH = 500  # Games per round of bulk inserts: a few queries per round, memory bounded by the round.
 
 
-@transaction.atomic
-def import_history(*, league: League, source: bytes | str) -> ImportReport:
+def import_history(
+    *, league: League, source: bytes | str, max_games: int | None = None, on_storing: Callable[[int], None] | None = None
+) -> ImportReport:
     """Import a history file (``shared/spec/history-format.md``) into a league, all or nothing.
 
     Every problem in the file is raised together (``history.HistoryError``) and
-    nothing is stored. Games whose id the league already has are skipped, so the
-    same file can be imported twice. Scores come from the rules engine; the
-    file's derived fields are ignored. Games are stored in bulk, a batch of games
-    at a time, and the league's ratings are updated once, at the end.
+    nothing is stored; so is a file of more than ``max_games`` games. Games whose
+    id the league already has are skipped, so the same file can be imported
+    twice. Scores come from the rules engine, which scores each game once, while
+    the file is checked; the file's derived fields are ignored. Games are stored
+    in bulk, a batch of games at a time, and the league's ratings are updated
+    once, at the end. ``on_storing`` is told how many games the file holds once
+    it is checked, before anything is written.
     """
-    games = history.read(source)
-    existing = set(Game.objects.filter(league=league).values_list("code", flat=True))
-    new = [found for found in games if found.id not in existing]
-    skipped = tuple(found.id for found in games if found.id in existing)
-    players = players_named(league, list(dict.fromkeys(name for found in new for name in found.table.seats)))
-    stored: list[Game] = []
-    for batch in itertools.batched(new, IMPORT_BATCH):
-        stored.extend(_store_new_games(league, batch, players))
-    finished = [game for game in stored if game.is_finished]
-    if finished:  # Once for the whole file, from its earliest game on, as record_hand would have left them.
-        update_ratings(league=league, from_game=min(finished, key=lambda game: (game.played_on, game.pk)))
+    # Checked before the transaction starts: on SQLite a transaction holds the one write lock (IMMEDIATE), and
+    # other leagues' hands need not wait while a file is parsed and scored.
+    games = history.read(source, max_games=max_games)
+    if on_storing is not None:
+        on_storing(len(games))
+    with transaction.atomic():
+        existing = set(Game.objects.filter(league=league).values_list("code", flat=True))
+        new = [found for found in games if found.id not in existing]
+        skipped = tuple(found.id for found in games if found.id in existing)
+        players = players_named(league, list(dict.fromkeys(name for found in new for name in found.table.seats)))
+        stored: list[Game] = []
+        for batch in itertools.batched(new, IMPORT_BATCH):
+            stored.extend(_store_new_games(league, batch, players))
+        finished = [game for game in stored if game.is_finished]
+        if finished:  # Once for the whole file, from its earliest game on, as record_hand would have left them.
+            update_ratings(league=league, from_game=min(finished, key=lambda game: (game.played_on, game.pk)))
     return ImportReport(imported=tuple(found.id for found in new), skipped=skipped)
 
 
 def _store_new_games(league: League, batch: Sequence[history.GameInput], players: dict[str, Player]) -> list[Game]:
-    """start_game and record_hand for a batch of new games, in a few bulk inserts however many games and hands."""
+    """start_game and record_hand for a batch of new games, in a few bulk inserts however many games and hands.
+
+    The engine's results come from the check (``GameInput.result``), keyed by the names in the file; the rows
+    are stored under the names start_game stores (a known player keeps the league's spelling).
+    """
     today = timezone.localdate()
-    by_name = {player.name: player for player in players.values()}
     games = Game.objects.bulk_create(
         Game(
             league=league,
@@ -587,52 +599,44 @@ def _store_new_games(league: League, batch: Sequence[history.GameInput], players
         )
         for found in batch
     )
-    # Seat and side names as start_game stores them: a known player keeps the league's spelling.
-    tables = [
-        rules.Table(
-            seats=tuple(players[name].name for name in found.table.seats),
-            target=found.table.target,
-            teams=tuple(rules.Team(t.name, tuple(players[found.table.player(p)].name for p in t.players)) for t in found.table.teams),
-        )
-        for found in batch
-    ]
     sides = Side.objects.bulk_create(
-        Side(game=game, position=i, name=name) for game, table in zip(games, tables, strict=True) for i, name in enumerate(table.sides)
+        Side(game_id=game.pk, position=i, name=name if found.table.partnership else players[name].name)
+        for game, found in zip(games, batch, strict=True)
+        for i, name in enumerate(found.table.sides)
     )
-    side_at = {(side.game_id, side.name): side for side in sides}
-    seats, states, results = [], [], []
-    for game, table, found in zip(games, tables, batch, strict=True):
+    seats, states = [], []
+    for game, found, first in zip(games, batch, itertools.accumulate((len(f.table.sides) for f in batch), initial=0), strict=False):
+        table = found.table
+        game_sides = dict(zip(table.sides, sides[first : first + len(table.sides)], strict=True))
         side_of = {p: t.name for t in table.teams for p in t.players} if table.partnership else {n: n for n in table.seats}
         state = GameState(
             game=game,
             table=table,
             seats={
-                name: Seat(game=game, player=by_name[name], position=i, side=side_at[game.pk, side_of[name]])
+                name: Seat(game_id=game.pk, player_id=players[name].pk, position=i, side_id=game_sides[side_of[name]].pk)
                 for i, name in enumerate(table.seats)
             },
-            sides={name: side_at[game.pk, name] for name in table.sides},
+            sides=game_sides,
             hands=[],
             inputs=[],
             last_dealer=None,
         )
-        result = state.replay(found.hands)
-        seats.extend(_count_figures(state, result))  # Counted before the seats are inserted: no update afterwards.
+        seats.extend(_count_figures(state, found.result))  # Counted before the seats are inserted: no update afterwards.
         states.append(state)
-        results.append(result)
     Seat.objects.bulk_create(seats, batch_size=1000)
     hands = [
-        Hand(game=state.game, number=scored.number, **_hand_fields(state, scored))
-        for state, result in zip(states, results, strict=True)
-        for scored in result.hands
+        Hand(game_id=state.game.pk, number=scored.number, **_hand_fields(state, scored))
+        for state, found in zip(states, batch, strict=True)
+        for scored in found.result.hands
     ]
     Hand.objects.bulk_create(hands, batch_size=2000)
     scores = []
     position = 0
-    for state, result in zip(states, results, strict=True):
-        for scored in result.hands:
+    for state, found in zip(states, batch, strict=True):
+        for scored in found.result.hands:
             scores.extend(_scores(state, hands[position], scored))
             position += 1
-        _set_result(state, result.winner)
+        _set_result(state, found.result.winner)
         state.game.version = 1
     HandScore.objects.bulk_create(scores, batch_size=2000)
     Game.objects.bulk_update(games, ["winner", "status", "version"], batch_size=IMPORT_BATCH)
