@@ -148,6 +148,7 @@ def import_job(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """An import's progress, then what it imported and skipped, or every problem found; htmx polls the fragment."""
     league, membership = _get_league_for(request.user, slug, Role.OWNER)
     job = get_object_or_404(ImportJob.objects.defer("source"), league=league, pk=pk)
+    job.league = league  # For its URL, without reading the league again.
     template = "scores/history_import.html#job" if request.htmx else "scores/history_import.html"
     context = {"league": league, "membership": membership, "form": HistoryUploadForm(), "job": job}
     return render(request, template, context)
