@@ -361,13 +361,14 @@ def _read_hands(hands: list, game: str | int, problems: list[Problem]) -> tuple[
     """
     inputs = []
     skip: dict[int, set[str | None]] = {}
+    a_hand = _("a hand")  # Looked up once: a file has tens of thousands of hands.
     for number, hand in enumerate(hands, start=1):
         check = _Checker(problems, game=game, hand=number)
-        if not check.object(hand, _("a hand")):
+        if not check.object(hand, a_hand):
             inputs.append(rules.Hand(pitcher=None, bid=None, high=None, low=None))  # type: ignore[arg-type]
             skip[number] = {"pitcher", "bid", "high", "low", "jack", "game", "dealer", "bids"}
             continue
-        check.keys(hand, HAND_KEYS, HAND_REQUIRED, _("a hand"))
+        check.keys(hand, HAND_KEYS, HAND_REQUIRED, a_hand)
         dealer = hand.get("dealer")
         if "dealer" in hand and not _is_text(dealer):
             message = _("must be a seated player's name (leave it out when the deal passes to the left), got %(value)s")

@@ -8,9 +8,10 @@ replaying games. Writes that span models go through ``scores.services``.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable, Sequence
 
 from django.conf import settings
-from django.db import models
+from django.db import connections, models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
@@ -235,6 +236,23 @@ class Seat(models.Model):
         return f"{self.player} (seat {self.position + 1})"
 
 
+class RowsQuerySet(models.QuerySet):
+    def insert_rows(self, fields: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
+        """Insert plain rows (values in ``fields`` order, as the database takes them) in one executemany.
+
+        The history import's hands and their scores, four or five rows a hand: ``bulk_create`` spent nine
+        tenths of an import building a model instance per row and compiling each row's SQL (about 1,500
+        hands a second on the bench's league). Nothing is checked or defaulted here and no ids come back:
+        the caller gives every column a value, and reads the ids in one query if it needs them.
+        """
+        database = connections[self.db]
+        columns = ", ".join(database.ops.quote_name(self.model._meta.get_field(name).column) for name in fields)
+        table = database.ops.quote_name(self.model._meta.db_table)
+        statement = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
+        with database.cursor() as cursor:
+            cursor.executemany(statement, rows)
+
+
 class Hand(models.Model):
     """One hand as reported at the table, with the engine's verdict stored beside it."""
 
@@ -255,6 +273,8 @@ class Hand(models.Model):
     # A client-made key so a double tap or a retry stores the hand once.
     idempotency_key = models.UUIDField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = RowsQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "number"]
@@ -277,6 +297,8 @@ class HandScore(models.Model):
     won = models.SmallIntegerField()
     delta = models.SmallIntegerField()
     total = models.IntegerField()
+
+    objects = RowsQuerySet.as_manager()
 
     class Meta:
         ordering = ["hand", "side__position"]

@@ -155,3 +155,17 @@ def test_each_game_is_scored_once(league, monkeypatch):
     monkeypatch.setattr(rules, "replay", counted)
     services.import_history(league=league, source=dumps(document(game("a", hands=[SPEC_HAND]), game("b", hands=[SPEC_HAND]))))
     assert len(calls) == 2
+
+
+def test_a_known_player_spelled_otherwise_keeps_the_leagues_spelling_and_the_same_scores(league):
+    services.import_history(league=league, source=dumps(document(game("first", hands=[SPEC_HAND]))))
+    services.import_history(
+        league=league, source=dumps(document(game("second", seats=["ann", "BOB", "Cat", "Dan"], hands=[hand("ann", 3, "ann", "BOB")])))
+    )
+    second = Game.objects.get(code="second")
+    assert [seat.player.name for seat in second.seats.order_by("position")] == ["Ann", "Bob", "Cat", "Dan"]
+    assert list(second.sides.order_by("position").values_list("name", flat=True)) == ["Ann", "Bob", "Cat", "Dan"]
+    scores = {s.side.name: (s.won, s.delta, s.total) for s in Hand.objects.get(game=second).scores.select_related("side")}
+    assert scores == {"Ann": (1, -3, -3), "Bob": (1, 1, 1), "Cat": (0, 0, 0), "Dan": (0, 0, 0)}
+    ann = second.seats.get(position=0)
+    assert (ann.points, ann.pitched, ann.sets, ann.high) == (-3, 1, 1, 1)
