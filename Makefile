@@ -48,7 +48,7 @@ prod: venv
 	DEBUG=false SECRET_KEY=$${SECRET_KEY:-local-trial-$$(hostname)-not-for-the-internet-0123456789abcdef} \
 	ALLOWED_HOSTS=127.0.0.1,localhost SECURE_SSL_REDIRECT=false SECURE_COOKIES=false SECURE_HSTS_SECONDS=0 \
 	sh -c '$(PY) manage.py migrate --noinput && $(PY) manage.py collectstatic --noinput -v0 && \
-	{ $(PY) manage.py db_worker --no-reload & worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; \
+	{ nice -n 10 $(PY) manage.py db_worker --no-reload & worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; \
 	$(VENV)/bin/gunicorn pitchleague.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - --error-logfile -; }'
 
 # The benchmark with its budgets (BENCHMARKS.md); takes several minutes, not part of `make test`.

@@ -382,7 +382,7 @@ UPLOAD_MB = 5
 
 
 def upload_run() -> None:
-    """A 5 MB history file uploaded to the production stack (gunicorn, 4 workers, and the background worker),
+    """A 5 MB history file uploaded to the production stack (gunicorn, 4 workers, and the background worker as `make prod` runs it),
     with /healthz asked every 20 ms from the upload until the import is done: its answers must stay fast."""
     import http.cookiejar
     import threading
@@ -413,7 +413,7 @@ def upload_run() -> None:
     gunicorn = [str(ROOT / ".venv" / "bin" / "gunicorn"), "pitchleague.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "4"]
     servers = [
         subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        for command in (gunicorn, [python, "manage.py", "db_worker", "--no-reload", "--interval", "0.2"])
+        for command in (gunicorn, ["nice", "-n", "10", python, "manage.py", "db_worker", "--no-reload", "--interval", "0.2"])
     ]
     base = f"http://127.0.0.1:{port}"
     jar = http.cookiejar.CookieJar()
