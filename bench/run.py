@@ -459,6 +459,9 @@ def upload_run() -> None:
         )
         poller = threading.Thread(target=poll_healthz)
         poller.start()
+        time.sleep(10)  # The same polling with nothing imported: what this machine's load alone does to /healthz.
+        baseline = sorted(ms for _start, ms in samples)
+        samples.clear()
         began = time.perf_counter()
         page = post("/leagues/upload/import/", multipart, f"multipart/form-data; boundary={boundary}")
         answered = time.perf_counter() - began
@@ -479,9 +482,10 @@ def upload_run() -> None:
     p50, p99, worst = statistics.median(latencies), latencies[int(len(latencies) * 0.99) - 1], latencies[-1]
     outcome = imported.group(0) if imported else "NOT imported"
     print(f"  {len(body) / 2**20:.1f} MB, {games:,} games: upload answered in {answered:.2f} s, done after {done:.1f} s ({outcome})")
+    quiet = f"p50 {statistics.median(baseline):.0f} ms, p99 {baseline[int(len(baseline) * 0.99) - 1]:.0f} ms, max {baseline[-1]:.0f} ms"
     budget(
         f"/healthz during a {len(body) / 2**20:.1f} MB import ({len(latencies)} polls over {done:.0f} s)",
-        f"p50 {p50:.0f} ms, p99 {p99:.0f} ms, max {worst:.0f} ms; the upload's answer {answered * 1000:.0f} ms",
+        f"p50 {p50:.0f} ms, p99 {p99:.0f} ms, max {worst:.0f} ms (10 s before it: {quiet}); the upload's answer {answered * 1000:.0f} ms",
         "max < 100 ms, imported",
         worst < 100 and imported is not None,
     )

@@ -108,8 +108,12 @@ def _no_constant(name: str) -> object:
     raise ValueError(_("%(name)s is not a number JSON allows") % {"name": name})
 
 
-def load_json(source: bytes | str) -> object:
-    """The JSON value in a file's bytes or text; HistoryError says what is wrong with a file that is not JSON."""
+def load_json(source: bytes | str, *, objects: bool = True) -> object:
+    """The JSON value in a file's bytes or text; HistoryError says what is wrong with a file that is not JSON.
+
+    ``objects=False`` only checks that it is JSON, at the parser's full speed: objects become plain dicts,
+    which do not remember keys given twice.
+    """
     if isinstance(source, bytes):
         try:
             # A byte-order mark is what some editors put first in UTF-8 files; it is not part of the document.
@@ -120,7 +124,7 @@ def load_json(source: bytes | str) -> object:
     if not source.strip():
         raise HistoryError(Problem(_("the file is empty")))
     try:
-        return json.loads(source, object_pairs_hook=_object, parse_constant=_no_constant)
+        return json.loads(source, object_pairs_hook=_object if objects else None, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         where = {"error": error.msg, "line": error.lineno, "column": error.colno}
         raise HistoryError(Problem(_("the file is not valid JSON: %(error)s (line %(line)s, column %(column)s)") % where)) from error

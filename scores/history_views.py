@@ -64,7 +64,7 @@ class HistoryUploadForm(forms.Form):
         if self.cut_off or upload.size > self.limit:
             raise ValidationError(_("The file is larger than the limit of %(limit)s."), params={"limit": filesizeformat(self.limit)})
         try:
-            history.load_json(upload.read())
+            history.load_json(upload.read(), objects=False)  # The web worker only checks it is JSON; the task reads it.
         except history.HistoryError as error:
             raise ValidationError([str(problem) for problem in error.problems]) from error
         return upload
