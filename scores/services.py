@@ -629,7 +629,8 @@ def _store_new_games(league: League, batch: Sequence[history.GameInput], players
     for game, found, first in zip(games, batch, itertools.accumulate((len(f.table.sides) for f in batch), initial=0), strict=False):
         table = found.table
         game_sides = dict(zip(table.sides, sides[first : first + len(table.sides)], strict=True))
-        side_of = {p: t.name for t in table.teams for p in t.players} if table.partnership else {n: n for n in table.seats}
+        # A team may name its players otherwise than the seats do ("ann" for "Ann"): the seat's spelling is the key.
+        side_of = {table.player(p): t.name for t in table.teams for p in t.players} if table.partnership else {n: n for n in table.seats}
         state = GameState(
             game=game,
             table=table,

@@ -169,3 +169,11 @@ def test_a_known_player_spelled_otherwise_keeps_the_leagues_spelling_and_the_sam
     assert scores == {"Ann": (1, -3, -3), "Bob": (1, 1, 1), "Cat": (0, 0, 0), "Dan": (0, 0, 0)}
     ann = second.seats.get(position=0)
     assert (ann.points, ann.pitched, ann.sets, ann.high) == (-3, 1, 1, 1)
+
+
+def test_a_team_may_name_its_players_in_another_case_than_the_seats(league):
+    teams = [{"name": "Us", "players": ["ann", "CAT"]}, {"name": "Them", "players": ["Bob", "Dan"]}]
+    doc = document(game("t", rules={"teams": teams}, hands=[hand("Ann", 2, high="Cat", low="Us", jack="Dan", game="Them")]))
+    services.import_history(league=league, source=dumps(doc))
+    seats = Game.objects.get(code="t").seats.order_by("position")
+    assert [(seat.player.name, seat.side.name) for seat in seats] == [("Ann", "Us"), ("Bob", "Them"), ("Cat", "Us"), ("Dan", "Them")]
