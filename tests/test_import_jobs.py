@@ -90,12 +90,18 @@ def test_a_file_with_more_games_than_one_import_takes_is_refused_whole(client, o
     assert not Game.objects.exists()
 
 
-def test_the_problems_are_in_the_uploaders_language(client, owner, league):
+def test_the_problems_are_in_the_uploaders_language(client, owner, league, settings):
+    settings.TASKS = DATABASE_BACKEND  # Run below, outside the request and its language, as the worker runs it.
     client.force_login(owner)
     client.cookies["django_language"] = "it"
     upload(client, league, dumps(document(game("a", hands=[hand("Ann", 5, "Ann")]))))
-    assert ImportJob.objects.get().language == "it"
-    assert "bid must be 1-4" not in ImportJob.objects.get().problems[0]
+    job = ImportJob.objects.get()
+    assert job.language == "it"
+
+    tasks.import_history.call(job.pk)
+
+    job.refresh_from_db()
+    assert job.problems == ['partita "a", mano 1, bid: la puntata deve essere 1-4, invece è 5']
 
 
 def test_a_job_runs_once_even_if_delivered_twice(owner, league, settings):
