@@ -20,6 +20,8 @@ run: venv translations
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
 	@echo "Pitch League is running at http://$(HOST):$(PORT)/  (log in as demo / pitch-demo-league; Ctrl-C stops it)"
+	@# The background worker (imports) runs beside the server and stops with it.
+	$(PY) manage.py db_worker & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: venv translations
@@ -39,14 +41,15 @@ lint: venv
 	$(VENV)/bin/ruff format --check .
 
 # The production stack on loopback, for trying it out and for the benchmark's load run (DEPLOY.md):
-# gunicorn with several workers, DEBUG off, static files collected. Plain HTTP here, so the HTTPS-only
+# gunicorn with several workers and the background worker beside it, DEBUG off, static files collected. Plain HTTP here, so the HTTPS-only
 # switches are off; a real deployment keeps them on (see DEPLOY.md).
 WORKERS ?= 4
 prod: venv
 	DEBUG=false SECRET_KEY=$${SECRET_KEY:-local-trial-$$(hostname)-not-for-the-internet-0123456789abcdef} \
 	ALLOWED_HOSTS=127.0.0.1,localhost SECURE_SSL_REDIRECT=false SECURE_COOKIES=false SECURE_HSTS_SECONDS=0 \
 	sh -c '$(PY) manage.py migrate --noinput && $(PY) manage.py collectstatic --noinput -v0 && \
-	exec $(VENV)/bin/gunicorn pitchleague.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - --error-logfile -'
+	{ nice -n 10 $(PY) manage.py db_worker --no-reload & worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; \
+	$(VENV)/bin/gunicorn pitchleague.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - --error-logfile -; }'
 
 # The benchmark with its budgets (BENCHMARKS.md); takes several minutes, not part of `make test`.
 bench: venv

@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "bootstrap",
     "axes",
+    "django_tasks_db",
     "scores",
 ]
 
@@ -98,6 +99,15 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # are dropped and replaced, instead of each failing one request. A request waits at most 10 s for a connection.
     DATABASES["default"]["OPTIONS"] = {"pool": {"check": ConnectionPool.check_connection, "timeout": 10}}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Background tasks (django.tasks) kept in the database and run by `manage.py db_worker`: a web worker hands
+# an import over and answers the next request at once. No broker to run beside the database.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+# History import (issue 11). The largest file the import page takes, refused before its body is read when the
+# request says its length (the proxy in front has its own limit, DEPLOY.md); and the most games one file may hold.
+IMPORT_MAX_UPLOAD_SIZE = int(os.environ.get("IMPORT_MAX_UPLOAD_SIZE", str(10 * 1024 * 1024)))
+IMPORT_MAX_GAMES = int(os.environ.get("IMPORT_MAX_GAMES", "5000"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -3,38 +3,71 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
+from django.core.files.uploadhandler import FileUploadHandler, StopUpload
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.template.defaultfilters import filesizeformat
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.vary import vary_on_headers
 
-from . import services
+from . import tasks
 from .history import document, export
-from .models import Game, League, Role
+from .models import Game, ImportJob, League, Membership, Role
 from .views import _get_game_for, _get_league_for
 
-MAX_UPLOAD_SIZE = 5 * 1024 * 1024
+# Room for the form's other fields and the multipart boundaries around the file, in a request's length.
+FORM_OVERHEAD = 64 * 1024
+
+
+class LimitedUploadHandler(FileUploadHandler):
+    """Stops reading an upload as soon as the file passes the limit, so no more of it is read or kept."""
+
+    def __init__(self, request: HttpRequest, limit: int) -> None:
+        super().__init__(request)
+        self.limit = limit
+        self.cut_off = False
+
+    def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes:
+        if start + len(raw_data) > self.limit:
+            self.cut_off = True
+            raise StopUpload(connection_reset=True)
+        return raw_data
+
+    def file_complete(self, file_size: int) -> None:
+        return None  # The next handler (memory or temporary file) makes the file.
 
 
 class HistoryUploadForm(forms.Form):
-    file = forms.FileField(
-        label=_("History file (JSON)"),
-        help_text=_("A file in the Pitch history format, at most 5 MB. Games the league already has are skipped."),
-    )
+    file = forms.FileField(label=_("History file (JSON)"))
 
-    def clean_file(self):
+    def __init__(self, *args, cut_off: bool = False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.limit = settings.IMPORT_MAX_UPLOAD_SIZE
+        self.cut_off = cut_off
+        self.fields["file"].required = not cut_off  # A file cut off at the limit is not there: say why instead.
+        self.fields["file"].help_text = _(
+            "A file in the Pitch history format, at most %(limit)s. Games the league already has are skipped."
+        ) % {"limit": filesizeformat(self.limit)}
+
+    def clean_file(self) -> UploadedFile:
+        """The file, if it is within the limit and is JSON text; the games in it are checked by the import task."""
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_UPLOAD_SIZE:
-            raise ValidationError(
-                _("The file is %(size)s; the limit is %(limit)s."),
-                params={"size": filesizeformat(upload.size), "limit": filesizeformat(MAX_UPLOAD_SIZE)},
-            )
+        if self.cut_off or upload.size > self.limit:
+            raise ValidationError(_("The file is larger than the limit of %(limit)s."), params={"limit": filesizeformat(self.limit)})
+        try:
+            document.load_json(upload.read(), objects=False)  # The web worker only checks it is JSON; the task reads it.
+        except document.HistoryError as error:
+            raise ValidationError([str(problem) for problem in error.problems]) from error
         return upload
 
 
@@ -66,22 +99,53 @@ def game_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> Streaming
     return _download(Game.objects.filter(pk=game.pk), league=game.league, fmt=fmt, filename=name, standings=False)
 
 
+@csrf_exempt  # The size is checked before anything reads the body; the CSRF check (which reads it) follows.
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def league_import(request: HttpRequest, slug: str) -> HttpResponse:
-    """The owner's upload form; after an upload, what was imported and skipped, or every problem found."""
+    """The owner's upload form; an upload becomes a background import, shown with its progress."""
     league, membership = _get_league_for(request.user, slug, Role.OWNER)
-    report, problems = None, []
     if request.method == "POST":
-        form = HistoryUploadForm(request.POST, request.FILES)
+        limit = settings.IMPORT_MAX_UPLOAD_SIZE
+        if int(request.META.get("CONTENT_LENGTH") or 0) > limit + FORM_OVERHEAD:
+            # Refused from the header alone, before a byte of the body is read; nothing changes, so no CSRF check.
+            form = HistoryUploadForm(cut_off=True)
+            context = {"league": league, "membership": membership, "form": form, "too_big": filesizeformat(limit)}
+            return render(request, "scores/history_import.html", context, status=413)
+        request.upload_handlers.insert(0, LimitedUploadHandler(request, limit))
+    return _league_import(request, league, membership)
+
+
+@csrf_protect
+def _league_import(request: HttpRequest, league: League, membership: Membership) -> HttpResponse:
+    job = None
+    if request.method == "POST":
+        handler = request.upload_handlers[0]
+        form = HistoryUploadForm(request.POST, request.FILES, cut_off=handler.cut_off)
         if form.is_valid():
-            try:
-                report = services.import_history(league=league, source=form.cleaned_data["file"].read())
-            except document.HistoryError as error:
-                problems = [str(problem) for problem in error.problems]
-            else:
-                form = HistoryUploadForm()
+            upload = form.cleaned_data["file"]
+            upload.seek(0)
+            job = ImportJob.objects.create(
+                league=league, user=request.user, filename=upload.name[:255], language=get_language(), source=upload.read()
+            )
+            tasks.import_history.enqueue(job.pk)
+            job.refresh_from_db()  # Done already when the task backend runs tasks at once (ImmediateBackend).
+            form = HistoryUploadForm()
     else:
         form = HistoryUploadForm()
-    context = {"league": league, "membership": membership, "form": form, "report": report, "problems": problems}
-    return render(request, "scores/history_import.html", context, status=400 if problems or form.errors else 200)
+    context = {"league": league, "membership": membership, "form": form, "job": job}
+    failed = form.errors or (job is not None and job.status == ImportJob.Status.FAILED)
+    return render(request, "scores/history_import.html", context, status=400 if failed else 200)
+
+
+@login_required
+@require_safe
+@vary_on_headers("HX-Request")
+def import_job(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """An import's progress, then what it imported and skipped, or every problem found; htmx polls the fragment."""
+    league, membership = _get_league_for(request.user, slug, Role.OWNER)
+    job = get_object_or_404(ImportJob.objects.defer("source"), league=league, pk=pk)
+    job.league = league  # For its URL, without reading the league again.
+    template = "scores/history_import.html#job" if request.htmx else "scores/history_import.html"
+    context = {"league": league, "membership": membership, "form": HistoryUploadForm(), "job": job}
+    return render(request, template, context)

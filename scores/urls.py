@@ -40,4 +40,5 @@ urlpatterns = [
     path("leagues/<slug:slug>/games/<int:pk>/history.json", history_views.game_export, {"fmt": "json"}, name="game_export_json"),
     path("leagues/<slug:slug>/games/<int:pk>/history.zip", history_views.game_export, {"fmt": "csv"}, name="game_export_csv"),
     path("leagues/<slug:slug>/import/", history_views.league_import, name="league_import"),
+    path("leagues/<slug:slug>/import/<int:pk>/", history_views.import_job, name="import_job"),
 ]

@@ -30,6 +30,12 @@ def fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def tasks_run_at_once(settings):
+    """Background tasks run when enqueued, in the request (test_import_jobs.py runs the real worker too)."""
+    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+
+
+@pytest.fixture(autouse=True)
 def default_language_after_each_test():
     """A page asked for in another language leaves it active in the thread: the next test starts in English."""
     yield

@@ -10,7 +10,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scores import history_views, services
+from scores import services
 from scores.models import Game, Hand, Player, Role
 from tests.history_docs import SPEC_HAND, document, dumps, game, hand
 
@@ -197,21 +197,21 @@ def test_a_file_that_is_not_a_history_document_gets_a_clear_message(client, owne
     assert not Game.objects.exists()
 
 
-def test_a_huge_upload_is_refused_before_it_is_read(client, owner, league, monkeypatch):
-    monkeypatch.setattr(history_views, "MAX_UPLOAD_SIZE", 1000)
+def test_a_huge_upload_is_refused_before_it_is_read(client, owner, league, settings):
+    settings.IMPORT_MAX_UPLOAD_SIZE = 1000
     login(client, owner)
 
     response = upload(client, league, b" " * 1001)
 
     assert response.status_code == 400
-    assert "The file is 1001\xa0bytes; the limit is 1000\xa0bytes." in response.text
+    assert "The file is larger than the limit of 1000\xa0bytes." in response.text
     assert not Game.objects.exists()
 
 
-def test_the_upload_limit_is_five_megabytes(client, owner, league):
+def test_the_upload_limit_is_ten_megabytes_by_default(client, owner, league):
     login(client, owner)
-    response = upload(client, league, b" " * (5 * 1024 * 1024 + 1))
-    assert "the limit is 5.0\xa0MB." in response.text
+    response = upload(client, league, b" " * (10 * 1024 * 1024 + 1))
+    assert "the limit of 10.0\xa0MB." in response.text
 
 
 def test_posting_without_a_file_says_the_file_is_required(client, owner, league):

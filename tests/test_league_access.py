@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from scores import services
-from scores.models import Game, Hand, Invite, League, Membership, Role
+from scores.models import Game, Hand, ImportJob, Invite, League, Membership, Role
 
 from .conftest import hand
 
@@ -37,6 +37,7 @@ def world(league, make_user, four_player_game):
         "invite": Invite.objects.create(league=league, role=Role.SCORER),
         "member": Membership.objects.get(user=other),
         "open_game": services.start_game(league=league, seats=["Ann", "Bob"], code="open"),
+        "import_job": ImportJob.objects.create(league=league, user=users["owner"], filename="h.json", source=b"{}"),
     }
 
 
@@ -64,6 +65,7 @@ SCORER_PAGES = {
 }
 OWNER_PAGES = {
     "league_import": lambda w: reverse("scores:league_import", args=["thursday"]),
+    "import_job": lambda w: reverse("scores:import_job", args=["thursday", w["import_job"].pk]),
     "league_settings": lambda w: reverse("scores:league_settings", args=["thursday"]),
     "member_list": lambda w: reverse("scores:member_list", args=["thursday"]),
     "league_delete": lambda w: reverse("scores:league_delete", args=["thursday"]),

@@ -170,7 +170,7 @@ def test_a_lone_surrogate_in_an_upload_is_a_located_problem_not_a_server_error(o
     response = upload(owner_client, league, surrogate_file(where))
 
     assert response.status_code == 400
-    assert message in response.context["problems"]
+    assert message in response.context["job"].problems
     assert not Game.objects.exists() and not Player.objects.exists()
 
 
@@ -253,7 +253,7 @@ def test_the_import_report_lists_names_matched_to_league_players(owner_client, l
     response = upload(owner_client, league, dumps(doc))
 
     assert response.status_code == 200
-    assert response.context["report"].matched == (("ann", "Ann"),)
+    assert response.context["job"].matched == [["ann", "Ann"]]
     assert "“ann” is the league's player Ann." in response.text
     assert sorted(Player.objects.values_list("name", flat=True)) == ["Ann", "Bob", "Cat", "Dan"]
 

@@ -25,7 +25,7 @@ from django.urls import URLPattern, get_resolver, reverse
 from django.utils import formats, translation
 
 from scores import problems, rules, services
-from scores.models import Invite, Membership, Player, Role
+from scores.models import ImportJob, Invite, Membership, Player, Role
 from tests import catalogs
 from tests.conftest import PASSWORD, hand
 from tests.leagues import build
@@ -155,7 +155,11 @@ def seeded(league, owner, make_user):
     invite = Invite.objects.create(league=league, role=Role.VIEWER, created_by=owner)
     league.public_token = league.new_token()
     league.save()
-    return {"league": league, "finished": g1, "game": g3, "member": member, "invite": invite, "player": Player.objects.get(name="Ann")}
+    job = ImportJob.objects.create(
+        league=league, user=owner, filename="history.json", source=b"{}", status=ImportJob.Status.STORING, games=3
+    )
+    player = Player.objects.get(name="Ann")
+    return {"league": league, "finished": g1, "game": g3, "member": member, "invite": invite, "player": player, "job": job}
 
 
 def member_pages(s) -> dict[str, str]:
@@ -176,6 +180,7 @@ def member_pages(s) -> dict[str, str]:
         "league_delete": reverse("scores:league_delete", args=[slug]),
         "member_list": reverse("scores:member_list", args=[slug]),
         "league_import": reverse("scores:league_import", args=[slug]),
+        "import_job": reverse("scores:import_job", args=[slug, s["job"].pk]),
         "invite_accept": reverse("scores:invite_accept", args=[s["invite"].token]),
         "public_league": reverse("scores:public_league", args=[s["league"].public_token]),
         "public_game": reverse("scores:public_game", args=[s["league"].public_token, s["finished"].pk]),
@@ -207,7 +212,7 @@ def test_every_page_of_the_app_is_walked(seeded):
 
 def _data_words(s) -> set[str]:
     """Names and values the league's own data puts on the pages, the same in every language."""
-    words = {"Thursday", "Ann", "Bob", "Cat", "Dan", "Us", "Them", "olive", "sam", "g1", "g2", "g3", "&", "→", "+", "/"}
+    words = {"Thursday", "Ann", "Bob", "Cat", "Dan", "Us", "Them", "olive", "sam", "g1", "g2", "g3", "&", "→", "+", "/", "history.json"}
     return words | {s["invite"].token, s["league"].public_token, s["game"].share_token}
 
 

@@ -100,12 +100,13 @@ class HistoryError(rules.RulesError):
 
 @dataclasses.dataclass(frozen=True)
 class GameInput:
-    """One game of a valid document, in the rules engine's terms."""
+    """One game of a valid document, in the rules engine's terms, with the engine's results for it."""
 
     id: str
     played_on: datetime.date | None
     table: rules.Table
     hands: tuple[rules.Hand, ...]
+    result: rules.Replay  # Kept from the check, so the import stores it without scoring the game again.
 
 
 class _Object(dict):
@@ -129,8 +130,12 @@ def _no_constant(name: str) -> object:
     raise ValueError(_("%(name)s is not a number JSON allows") % {"name": name})
 
 
-def load_json(source: bytes | str) -> object:
-    """The JSON value in a file's bytes or text; HistoryError says what is wrong with a file that is not JSON."""
+def load_json(source: bytes | str, *, objects: bool = True) -> object:
+    """The JSON value in a file's bytes or text; HistoryError says what is wrong with a file that is not JSON.
+
+    ``objects=False`` only checks that it is JSON, at the parser's full speed: objects become plain dicts,
+    which do not remember keys given twice.
+    """
     if isinstance(source, bytes):
         try:
             # A byte-order mark is what some editors put first in UTF-8 files; it is not part of the document.
@@ -141,7 +146,7 @@ def load_json(source: bytes | str) -> object:
     if not source.strip():
         raise HistoryError(Problem(_("the file is empty")))
     try:
-        return json.loads(source, object_pairs_hook=_object, parse_constant=_no_constant)
+        return json.loads(source, object_pairs_hook=_object if objects else None, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         where = {"error": error.msg, "line": error.lineno, "column": error.colno}
         raise HistoryError(Problem(_("the file is not valid JSON: %(error)s (line %(line)s, column %(column)s)") % where)) from error
@@ -149,11 +154,17 @@ def load_json(source: bytes | str) -> object:
         raise HistoryError(Problem(_("the file is not valid JSON: %(error)s") % {"error": error})) from error
 
 
-def read(source: bytes | str) -> list[GameInput]:
-    """The games in a history file; HistoryError lists every problem in it."""
+def read(source: bytes | str, *, max_games: int | None = None) -> list[GameInput]:
+    """The games in a history file; HistoryError lists every problem in it, or says it holds too many games."""
+    data = load_json(source)
+    games = data.get("games") if isinstance(data, dict) else None
+    if max_games is not None and isinstance(games, list) and len(games) > max_games:
+        # Said before any game is checked: a file of a hundred thousand tiny games is refused at once.
+        message = _("the file holds %(count)s games; one import takes at most %(max)s") % {"count": len(games), "max": max_games}
+        raise HistoryError(Problem(message))
     pattern = MAY_HOLD_SURROGATE_BYTES if isinstance(source, bytes) else MAY_HOLD_SURROGATE
     # Looking through the text is a hundredth of the time of looking through every value of a large file.
-    return read_document(load_json(source), mend_surrogates=pattern.search(source) is not None)
+    return read_document(data, mend_surrogates=pattern.search(source) is not None)
 
 
 def _show(value: object) -> str:
@@ -384,7 +395,7 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
     if not (seats_ok and rules_ok):
         return None
     try:
-        rules.replay(table, inputs)
+        result = rules.replay(table, inputs)
     except rules.RulesError as error:
         # The shape checks already reported these places; the engine would only say the same again.
         problems.extend(
@@ -394,7 +405,7 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
         )
     if len(problems) > before:
         return None
-    return GameInput(id=game_id, played_on=played_on, table=table, hands=tuple(inputs))
+    return GameInput(id=game_id, played_on=played_on, table=table, hands=tuple(inputs), result=result)
 
 
 def _read_date(game: dict, check: _Checker) -> datetime.date | None:
@@ -453,13 +464,14 @@ def _read_hands(hands: list, game: str | int, problems: list[Problem]) -> tuple[
     """
     inputs = []
     skip: dict[int, set[str | None]] = {}
+    a_hand = _("a hand")  # Looked up once: a file has tens of thousands of hands.
     for number, hand in enumerate(hands, start=1):
         check = _Checker(problems, game=game, hand=number)
-        if not check.object(hand, _("a hand")):
+        if not check.object(hand, a_hand):
             inputs.append(rules.Hand(pitcher=None, bid=None, high=None, low=None))  # type: ignore[arg-type]
             skip[number] = {"pitcher", "bid", "high", "low", "jack", "game", "dealer", "bids"}
             continue
-        check.keys(hand, HAND_KEYS, HAND_REQUIRED, _("a hand"))
+        check.keys(hand, HAND_KEYS, HAND_REQUIRED, a_hand)
         dealer = hand.get("dealer")
         if "dealer" in hand and not _is_text(dealer):
             message = _("must be a seated player's name (leave it out when the deal passes to the left), got %(value)s")

@@ -208,7 +208,7 @@ def score_rows(state: GameState, hand: Hand, scored: rules.ScoredHand) -> list[H
 
 def _figures(state: GameState, hands: Sequence[rules.ScoredHand]) -> dict[str, tuple[int, ...]]:
     """Each seat's figures (``Seat.FIGURES``, in that order) over these hands, from the engine's results."""
-    side_names = {side.pk: side.name for side in state.sides.values()}
+    side_names = {side.pk: name for name, side in state.sides.items()}  # The engine's names for the sides.
     figures = {}
     for name, seat in state.seats.items():
         side = side_names[seat.side_id]
