@@ -115,21 +115,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
     # "aaaaaaaaaaaa" is 12 characters long and in no common list.
-    {"NAME": "scores.passwords.DistinctCharactersValidator", "OPTIONS": {"min_distinct": 5}},
+    {"NAME": "scores.accounts.passwords.DistinctCharactersValidator", "OPTIONS": {"min_distinct": 5}},
 ]
 
-# The login limit (scores.login_limit, DEPLOY.md): 5 failed log-ins for one username from one address lock that
+# The login limit (scores.accounts.login_limit, DEPLOY.md): 5 failed log-ins for one username from one address lock that
 # username for that address for 15 minutes; other addresses can still log in. Every log-in form is counted:
 # axes' backend runs inside authenticate().
-AUTHENTICATION_BACKENDS = ["scores.login_limit.LoginLimitBackend", "django.contrib.auth.backends.ModelBackend"]
-AXES_HANDLER = "scores.login_limit.AtomicDatabaseHandler"
+AUTHENTICATION_BACKENDS = ["scores.accounts.login_limit.LoginLimitBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_HANDLER = "scores.accounts.login_limit.AtomicDatabaseHandler"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # Refused attempts are not counted: the lock ends on time.
-AXES_CLIENT_IP_CALLABLE = "scores.login_limit.client_address"
-AXES_LOCKOUT_CALLABLE = "scores.login_limit.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "scores.accounts.login_limit.client_address"
+AXES_LOCKOUT_CALLABLE = "scores.accounts.login_limit.lockout_response"
 AXES_DISABLE_ACCESS_LOG = True  # No table of every successful log-in, kept forever.
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scores:home"
@@ -211,7 +211,7 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0
 if env_bool("BEHIND_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 # Sessions live in the database, so any app server can answer any request; a malformed cookie is no session.
-SESSION_ENGINE = "scores.sessions"
+SESSION_ENGINE = "scores.accounts.sessions"
 
 LOGGING = {
     "version": 1,

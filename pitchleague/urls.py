@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from scores.account_views import password_reset
+from scores.views.accounts import password_reset
 
 from .health import healthz
 

@@ -4,7 +4,7 @@ from django import forms
 from django.contrib import admin
 
 from . import services
-from .forms import NameField
+from .forms.games import NameField
 from .models import Game, Hand, HandScore, League, Membership, Player, Seat
 
 

@@ -484,7 +484,7 @@ def ordinal(mu: float, sigma: float) -> float:
 
 
 class RequestCount(models.Model):
-    """How often one key (an address, an e-mail) asked for a limited action in one window (``scores.rate_limit``)."""
+    """How often one key (an address, an e-mail) asked for a limited action in one window (``scores.accounts.rate_limit``)."""
 
     key = models.CharField(max_length=300)  # "signup:address:192.0.2.1", "reset:email:olive@example.com"
     window = models.DateTimeField()  # When the window began.

@@ -91,7 +91,7 @@ def test_a_finished_game_shows_each_players_rating_change(client, league, owner)
 
 
 def test_the_league_page_charts_only_the_last_rated_games(client, league, owner, monkeypatch):
-    from scores import league_views
+    from scores.views import leagues as league_views
     from tests import leagues
 
     leagues.build(league)

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scores.forms import HOUSE_RULES, NewGameForm
+from scores.forms.games import HOUSE_RULES, NewGameForm
 from tests.markdown_files import ROOT
 
 # Where the project was planned; a clone does not have these files, so nothing in it may point at them.

@@ -12,8 +12,9 @@ from django.core.management import call_command
 from django.test import RequestFactory
 from django.urls import reverse
 
-from scores import history_views, rules, services, tasks
+from scores import rules, services, tasks
 from scores.models import Game, Hand, ImportJob, Player
+from scores.views import history as history_views
 from tests.history_docs import SPEC_HAND, document, dumps, game, hand
 
 pytestmark = pytest.mark.django_db

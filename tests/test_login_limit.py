@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from scores import login_limit
+from scores.accounts import login_limit
 from tests.conftest import PASSWORD
 from tests.test_concurrency import run_together
 

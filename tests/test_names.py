@@ -17,7 +17,7 @@ from django.core.management import ManagementUtility
 from django.urls import reverse
 
 from scores import names, services
-from scores.forms import NewGameForm
+from scores.forms.games import NewGameForm
 from scores.history import document as history_document
 from scores.history import export as history_export
 from scores.models import Game, League, Player, Seat

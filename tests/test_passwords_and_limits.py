@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from scores import rate_limit
+from scores.accounts import rate_limit
 from scores.models import RequestCount
 
 from .conftest import PASSWORD

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scores.league_views import player_context
 from scores.models import Player, PlayerRating
+from scores.views.players import player_context
 
 from . import leagues
 

@@ -1,31 +1,23 @@
-"""Forms for table-side scoring: starting a game, entering a hand, the auction.
-
-The tap-to-score controls are plain radio fields rendered as big buttons; the
-forms only check that a choice was made and is one of the buttons on offer.
-Whether the hand is legal is the rules engine's call (``scores.rules``), and
-its problems are put back on the field they are about by ``add_problems``.
-"""
+"""Starting a game: who plays and where they sit, solo or partnership, the target, house rules and first dealer."""
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping, Sequence
-
 from django import forms
-from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from . import rules
-from .models import GoingOut, League, Player
-from .names import clean as clean_name
-from .names import key as name_key
-from .problems import message as problem_message
+from .. import rules
+from ..models import GoingOut, League, Player
+from ..names import clean as clean_name
+from ..names import key as name_key
 
-NOT_IN_PLAY = "-"  # The Jack button for "Not in play", the Game button for "Tied".
 TARGETS = (7, 11, 15, 21)
+
+
 OTHER = "other"
+
+
 NEW_NAME_ROWS = 7
-PASS = "p"  # A pass in an auction written as text: "p,2,p,3".
 
 
 class PlayerChoiceField(forms.ModelMultipleChoiceField):
@@ -198,167 +190,3 @@ class NewGameForm(forms.Form):
             self.add_error("first_dealer", gettext("There are only %(count)s players.") % {"count": len(seats)})
         data["dealer_name"] = seats[dealer - 1] if dealer is not None and dealer <= len(seats) else None
         return data
-
-
-def _buttons(label, choices: Sequence[tuple[str, str]], *, required_message: str) -> forms.ChoiceField:
-    return forms.ChoiceField(label=label, choices=choices, widget=forms.RadioSelect, error_messages={"required": required_message})
-
-
-class _BidField(forms.TypedChoiceField):
-    """Offers as buttons the bids the game's rules allow, but lets any bid of the rule sheet through, so the rules
-    engine refuses one a house rule forbids (an edit, a crafted post) saying which rule forbids it."""
-
-    def valid_value(self, value) -> bool:
-        return str(value) in {str(b) for b in rules.BIDS}
-
-
-@functools.lru_cache(maxsize=512)
-def _tap_fields(seats: tuple[str, ...], sides: tuple[str, ...], bids: tuple[int, ...], language: str | None) -> dict[str, forms.Field]:
-    """The hand form's buttons for a table, in the active language (``language``, the cache's key).
-
-    Every save builds a hand form, so its fields are built once per table and language and shared by the forms
-    made for it, not copied: nothing changes a field per form (errors and values live on the form).
-    """
-    players = [(name, name) for name in seats]
-    points = [(name, name) for name in sides]
-    return {
-        "pitcher": _buttons(gettext("Pitcher"), players, required_message=gettext("Tap who won the bid.")),
-        "bid": _BidField(
-            label=gettext("Bid"),
-            choices=[(b, str(b)) for b in bids],
-            coerce=int,
-            widget=forms.RadioSelect,
-            error_messages={"required": gettext("Tap the bid.")},
-        ),
-        "high": _buttons(pgettext("card game point", "High"), points, required_message=gettext("Tap who won High.")),
-        "low": _buttons(
-            pgettext("card game point", "Low"),
-            points,
-            required_message=gettext("Tap who won Low (the same as High if only one trump was out)."),
-        ),
-        "jack": _buttons(
-            pgettext("card game point", "Jack"),
-            [*points, (NOT_IN_PLAY, pgettext("card game point", "Not in play"))],
-            required_message=gettext("Tap who won the Jack, or Not in play."),
-        ),
-        "game": _buttons(
-            pgettext("card game point", "Game"),
-            [*points, (NOT_IN_PLAY, pgettext("card game point", "Tied"))],
-            required_message=gettext("Tap who won Game, or Tied."),
-        ),
-    }
-
-
-class HandForm(forms.Form):
-    """One hand in taps: pitcher, bid, and who won High, Low, Jack and Game."""
-
-    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, required=False)
-    key = forms.UUIDField(widget=forms.HiddenInput, required=False)
-    auction = forms.CharField(widget=forms.HiddenInput, required=False, max_length=40)
-
-    def __init__(self, *args, table: rules.Table, dealer: str, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.table, self.dealer = table, dealer
-        self.fields = {**_tap_fields(table.seats, table.sides, table.rules.bids, get_language()), **self.fields}
-
-    def clean(self) -> dict:
-        data = super().clean()
-        # The hidden fields' errors would show next to nothing: say them above the form.
-        if "auction" in self.errors:
-            self.add_error(None, self.errors["auction"][0])
-        if "number" in self.errors or "key" in self.errors:
-            self.add_error(None, gettext("The page sent a hand it could not read; reload the page and tap the hand again."))
-        return data
-
-    def clean_auction(self) -> tuple[tuple[str, int | None], ...] | None:
-        text = self.cleaned_data.get("auction") or ""
-        if not text:
-            return None
-        bids = parse_auction(text, self.table, self.dealer)
-        if bids is None:
-            raise forms.ValidationError(gettext("The auction could not be read; enter it again."))
-        return bids
-
-    def to_hand(self) -> rules.Hand:
-        data = self.cleaned_data
-
-        def side(value: str) -> str | None:
-            return None if value == NOT_IN_PLAY else value
-
-        return rules.Hand(
-            pitcher=data["pitcher"],
-            bid=data["bid"],
-            high=data["high"],
-            low=data["low"],
-            jack=side(data["jack"]),
-            game=side(data["game"]),
-            bids=data.get("auction"),
-        )
-
-    @staticmethod
-    def initial_for(hand: rules.Hand) -> dict:
-        """The buttons pressed for a stored hand, for editing it."""
-        return {
-            "pitcher": hand.pitcher,
-            "bid": hand.bid,
-            "high": hand.high,
-            "low": hand.low,
-            "jack": hand.jack or NOT_IN_PLAY,
-            "game": hand.game or NOT_IN_PLAY,
-            "auction": format_auction(hand.bids) if hand.bids is not None else "",
-        }
-
-
-def describe_problems(error: rules.RulesError, *, after: int | None = None) -> list[tuple[str | None, str]]:
-    """The rules' problems as (field, message).
-
-    ``after``: for an edit or a delete, the last hand it leaves in place; a
-    problem with a later hand and no field then means the game would be won
-    before that hand, which is said in so many words.
-    """
-    described = []
-    for problem in error.problems:
-        if problem.hand is not None and after is not None and problem.hand > after and problem.field is None:
-            message = gettext(
-                "With this change the game would be won on hand %(end)s, before the hands after it, so nothing was changed."
-            ) % {"end": problem.hand - 1}
-            described.append((None, message))
-        else:
-            described.append((problem.field, problem_message(problem)))
-    return described
-
-
-def add_problems(
-    form: forms.Form, error: rules.RulesError, *, after: int | None = None, fields: Mapping[str, str | None] | None = None
-) -> None:
-    """Put each of the rules' problems next to the field it is about, or above the form.
-
-    ``fields`` maps a problem's field to the form's name for it, when they differ.
-    """
-    for field, message in describe_problems(error, after=after):
-        name = (fields or {}).get(field or "", field)
-        if name in form.fields and not form.fields[name].widget.is_hidden:
-            form.add_error(name, message)
-        else:
-            form.add_error(None, message)
-
-
-def parse_auction(text: str, table: rules.Table, dealer: str) -> tuple[tuple[str, int | None], ...] | None:
-    """``"p,2,p,3"`` as (player, bid) pairs from the dealer's left; None if it is not that shape."""
-    words = [w.strip() for w in text.split(",")] if text else []
-    order = table.bidding_order(dealer)
-    if len(words) > len(order):
-        return None
-    bids: list[tuple[str, int | None]] = []
-    for player, word in zip(order, words, strict=False):
-        if word == PASS:
-            bids.append((player, None))
-        elif word in {str(b) for b in rules.BIDS}:
-            bids.append((player, int(word)))
-        else:
-            return None
-    return tuple(bids)
-
-
-def format_auction(bids: Sequence[tuple[str, int | None]]) -> str:
-    return ",".join(PASS if b is None else str(b) for _player, b in bids)

@@ -1,12 +1,9 @@
-"""Game history on the web: JSON and CSV downloads for members, the import form for owners."""
+"""Game history: downloads (JSON, CSV) for members; uploads for owners, imported in the background (``scores.tasks``)."""
 
 from __future__ import annotations
 
-from django import forms
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
-from django.core.files.uploadedfile import UploadedFile
 from django.core.files.uploadhandler import FileUploadHandler, StopUpload
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
@@ -15,15 +12,15 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import get_language
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from . import tasks
-from .history import document, export
-from .models import Game, ImportJob, League, Membership, Role
-from .views import _get_game_for, _get_league_for
+from .. import tasks
+from ..forms.history import HistoryUploadForm
+from ..history import export
+from ..models import Game, ImportJob, League, Membership, Role
+from .access import game_for, league_for
 
 # Room for the form's other fields and the multipart boundaries around the file, in a request's length.
 FORM_OVERHEAD = 64 * 1024
@@ -47,30 +44,6 @@ class LimitedUploadHandler(FileUploadHandler):
         return None  # The next handler (memory or temporary file) makes the file.
 
 
-class HistoryUploadForm(forms.Form):
-    file = forms.FileField(label=_("History file (JSON)"))
-
-    def __init__(self, *args, cut_off: bool = False, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.limit = settings.IMPORT_MAX_UPLOAD_SIZE
-        self.cut_off = cut_off
-        self.fields["file"].required = not cut_off  # A file cut off at the limit is not there: say why instead.
-        self.fields["file"].help_text = _(
-            "A file in the Pitch history format, at most %(limit)s. Games the league already has are skipped."
-        ) % {"limit": filesizeformat(self.limit)}
-
-    def clean_file(self) -> UploadedFile:
-        """The file, if it is within the limit and is JSON text; the games in it are checked by the import task."""
-        upload = self.cleaned_data["file"]
-        if self.cut_off or upload.size > self.limit:
-            raise ValidationError(_("The file is larger than the limit of %(limit)s."), params={"limit": filesizeformat(self.limit)})
-        try:
-            document.load_json(upload.read(), objects=False)  # The web worker only checks it is JSON; the task reads it.
-        except document.HistoryError as error:
-            raise ValidationError([str(problem) for problem in error.problems]) from error
-        return upload
-
-
 def _download(games: QuerySet[Game], *, league: League, fmt: str, filename: str, standings: bool) -> StreamingHttpResponse:
     if fmt == "json":
         response = StreamingHttpResponse(export.export_json(games, league_name=league.name), content_type="application/json; charset=utf-8")
@@ -86,7 +59,7 @@ def _download(games: QuerySet[Game], *, league: League, fmt: str, filename: str,
 @require_safe
 def league_export(request: HttpRequest, slug: str, fmt: str) -> StreamingHttpResponse:
     """Every game of the league, as the history file (JSON) or a zip of CSV files."""
-    league, _membership = _get_league_for(request.user, slug)
+    league, _membership = league_for(request.user, slug)
     return _download(league.games.all(), league=league, fmt=fmt, filename=f"{league.slug}-history", standings=True)
 
 
@@ -94,7 +67,7 @@ def league_export(request: HttpRequest, slug: str, fmt: str) -> StreamingHttpRes
 @require_safe
 def game_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> StreamingHttpResponse:
     """One game, as the history file (JSON) or a zip of CSV files."""
-    game, _membership = _get_game_for(request.user, slug, pk)
+    game, _membership = game_for(request.user, slug, pk)
     name = f"{game.league.slug}-{slugify(game.code) or game.pk}"
     return _download(Game.objects.filter(pk=game.pk), league=game.league, fmt=fmt, filename=name, standings=False)
 
@@ -104,7 +77,7 @@ def game_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> Streaming
 @require_http_methods(["GET", "HEAD", "POST"])
 def league_import(request: HttpRequest, slug: str) -> HttpResponse:
     """The owner's upload form; an upload becomes a background import, shown with its progress."""
-    league, membership = _get_league_for(request.user, slug, Role.OWNER)
+    league, membership = league_for(request.user, slug, Role.OWNER)
     if request.method == "POST":
         limit = settings.IMPORT_MAX_UPLOAD_SIZE
         if int(request.META.get("CONTENT_LENGTH") or 0) > limit + FORM_OVERHEAD:
@@ -143,7 +116,7 @@ def _league_import(request: HttpRequest, league: League, membership: Membership)
 @vary_on_headers("HX-Request")
 def import_job(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """An import's progress, then what it imported and skipped, or every problem found; htmx polls the fragment."""
-    league, membership = _get_league_for(request.user, slug, Role.OWNER)
+    league, membership = league_for(request.user, slug, Role.OWNER)
     job = get_object_or_404(ImportJob.objects.defer("source"), league=league, pk=pk)
     job.league = league  # For its URL, without reading the league again.
     template = "scores/history_import.html#job" if request.htmx else "scores/history_import.html"

@@ -1,20 +1,13 @@
-"""Forms of the league pages: accounts, leagues, members, invites, and the filters of standings and games."""
+"""A league's settings and house rules, and the filters of its standings and games list."""
 
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from . import rules
-from .models import INVITE_DAYS, Game, GoingOut, Invite, League, Membership, Role
-
-
-class SignupForm(UserCreationForm):
-    email = forms.EmailField(label=_("E-mail"), required=False, help_text=_("Optional; needed to reset a forgotten password."))
-
-    class Meta(UserCreationForm.Meta):
-        fields = ("username", "email")
+from .. import rules
+from ..models import Game, GoingOut, League
+from ..standings import COLUMNS
 
 
 class LeagueForm(forms.ModelForm):
@@ -34,30 +27,6 @@ class LeagueRulesForm(forms.ModelForm):
         fields = ["target", "going_out", "min_bid", "steal", "smudge"]
         labels = {"steal": _("The dealer may steal the bid")}
         widgets = {"going_out": forms.RadioSelect, "min_bid": forms.RadioSelect}
-
-
-class MemberRoleForm(forms.ModelForm):
-    class Meta:
-        model = Membership
-        fields = ["role"]
-        widgets = {"role": forms.Select(attrs={"class": "form-select form-select-sm"})}
-
-
-class InviteForm(forms.ModelForm):
-    DAYS = [("1", _("1 day")), ("7", _("7 days")), ("30", _("30 days"))]
-
-    days = forms.TypedChoiceField(
-        label=_("Expires after"), choices=DAYS, coerce=int, required=False, empty_value=INVITE_DAYS, initial=str(INVITE_DAYS)
-    )
-
-    class Meta:
-        model = Invite
-        fields = ["role"]
-        labels = {"role": _("Invite as")}
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["role"].choices = [(Role.SCORER, Role.SCORER.label), (Role.VIEWER, Role.VIEWER.label)]
 
 
 class DateRangeForm(forms.Form):
@@ -84,8 +53,6 @@ class StandingsForm(DateRangeForm):
     order = forms.ChoiceField(choices=[("desc", "desc"), ("asc", "asc")], required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, **kwargs) -> None:
-        from .standings import COLUMNS
-
         super().__init__(*args, **kwargs)
         self.fields["sort"].choices = [(c.key, c.label) for c in COLUMNS]
 

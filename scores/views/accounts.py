@@ -1,4 +1,4 @@
-"""Signing up and asking for a password-reset mail, both limited (``scores.rate_limit``); the rest are Django's views."""
+"""Accounts: signing up, and password-reset mails within their limit (log-in itself is Django's, limited by django-axes)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from . import rate_limit
-from .league_forms import SignupForm
-from .login_limit import client_address
+from ..accounts import rate_limit
+from ..accounts.login_limit import client_address
+from ..forms.accounts import SignupForm
 
 
 def _next_url(request: HttpRequest) -> str:

@@ -1,64 +1,44 @@
-"""Pages of Pitch League: small function views; access is checked here, server side."""
+"""A game at the table: start it, its page with the scoreboard and the hand form, and saving, undoing, editing and deleting hands.
+
+Every page works without JavaScript (post, redirect, get); with htmx, a write answers
+with the parts of the page it changed.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import uuid
-from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from . import rules, services
-from .forms import HandForm, NewGameForm, add_problems, describe_problems, format_auction, parse_auction
-from .models import Game, Hand, League, Membership, Role
-from .problems import describe as describe_rules_problems
-from .problems import message as problem_message
+from .. import rules, services
+from ..forms.games import NewGameForm
+from ..forms.hands import HandForm, add_problems, describe_problems, parse_auction
+from ..models import Game, Hand, Membership, Role
+from ..problems import describe as describe_rules_problems
+from ..problems import message as problem_message
+from .access import game_for, league_for
 
 # Sent with every htmx answer that changed the scores: the score chart reloads itself on it.
 SCORES_CHANGED = "scores-changed"
+
+
 # Sent when a hand was saved and only the scoreboard came back: the hand form clears its taps for the next hand.
 HAND_SAVED = "hand-saved"
-
-
-def _get_league_for(user, slug: str, role: str = Role.VIEWER) -> tuple[League, Membership]:
-    """The league with this slug if the user is a member with at least ``role``; otherwise 404. One query."""
-    league = get_object_or_404(League.objects.for_member(user, role), slug=slug)
-    return league, Membership.read(league, league, user)
-
-
-def _get_game_for(user, slug: str, pk: int, role: str = Role.VIEWER) -> tuple[Game, Membership]:
-    """The game if it is in this league and the user is a member with at least ``role``; otherwise 404. One query."""
-    if not 0 < pk < 2**63:  # No row has another id, and the database would refuse the number.
-        raise Http404
-    game = get_object_or_404(Game.objects.for_member(user, role), league__slug=slug, pk=pk)
-    return game, Membership.read(game, game.league, user)
-
-
-@require_safe
-def home(request: HttpRequest) -> HttpResponse:
-    """The leagues the user belongs to."""
-    leagues = League.objects.for_user(request.user) if request.user.is_authenticated else League.objects.none()
-    return render(request, "scores/home.html", {"leagues": leagues})
-
-
-@require_safe
-def rules_page(request: HttpRequest) -> HttpResponse:
-    """The rules the app keeps score by, in plain words, for anyone (no account needed)."""
-    return render(request, "scores/rules.html")
 
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_new(request: HttpRequest, slug: str) -> HttpResponse:
     """Seat the players and start a game."""
-    league, membership = _get_league_for(request.user, slug, Role.SCORER)
+    league, membership = league_for(request.user, slug, Role.SCORER)
     form = NewGameForm(request.POST or None, league=league)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -84,7 +64,7 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 def game_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The scoreboard, the hand form for scorers, and the hand history of one game."""
-    game, membership = _get_game_for(request.user, slug, pk)
+    game, membership = game_for(request.user, slug, pk)
     if request.htmx and request.GET.get("part") == "chart":
         # The chart catches up after htmx changed the scores (the "scores-changed" event).
         response = render(request, "scores/game_detail.html#chart", scoreboard_context(game))
@@ -178,7 +158,7 @@ def _saved_response(
 @require_POST
 def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Save the next hand. A repeated key stores nothing twice; a hand number already taken is refused."""
-    game, membership = _get_game_for(request.user, slug, pk, Role.SCORER)
+    game, membership = game_for(request.user, slug, pk, Role.SCORER)
     state = services.load_game(game, hands=False)  # The table and the dealer; record_hand reads the rest.
     form = HandForm(request.POST, table=state.table, dealer=state.next_dealer)
     if not form.is_valid():
@@ -205,7 +185,7 @@ def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_POST
 def hand_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Delete the last hand; the number posted guards against undoing twice on a double tap."""
-    game, membership = _get_game_for(request.user, slug, pk, Role.SCORER)
+    game, membership = game_for(request.user, slug, pk, Role.SCORER)
     try:
         number = int(request.POST.get("number", ""))
     except ValueError:
@@ -231,7 +211,7 @@ def _seen_version(request: HttpRequest) -> int | None:
 @require_http_methods(["GET", "HEAD", "POST"])
 def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """Change an earlier hand; every later total is recomputed, or nothing changes."""
-    game, membership = _get_game_for(request.user, slug, pk, Role.SCORER)
+    game, membership = game_for(request.user, slug, pk, Role.SCORER)
     state = services.load_game(game)
     if not 1 <= number <= len(state.hands):
         raise Http404
@@ -270,7 +250,7 @@ def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResp
 @require_POST
 def hand_delete(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """Delete a hand; the later hands move up one and every total is recomputed."""
-    game, _membership = _get_game_for(request.user, slug, pk, Role.SCORER)
+    game, _membership = game_for(request.user, slug, pk, Role.SCORER)
     if not 1 <= number <= game.hands.count():
         raise Http404
     version = _seen_version(request)
@@ -287,110 +267,6 @@ def hand_delete(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRe
     else:
         messages.success(request, gettext("Hand %(number)s was deleted.") % {"number": number})
     return redirect(game)
-
-
-WATCH_LINK_ACTIONS = {"off": False, "new": True}
-
-
-@login_required
-@require_POST
-def game_watch_link(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Turn the game's watch link off, or replace it by a new one (the old one stops working): the owner's."""
-    game, _membership = _get_game_for(request.user, slug, pk, Role.OWNER)
-    on = WATCH_LINK_ACTIONS.get(request.POST.get("action", ""))
-    if on is None:
-        messages.error(request, gettext("Unknown action for the watch link: choose off or new."))
-    else:
-        services.set_watch_link(game=game, on=on)
-        if on:
-            messages.success(request, gettext("The watch link is new: the old one no longer opens the game."))
-        else:
-            messages.success(request, gettext("The watch link is off: it no longer opens the game."))
-    return redirect(game)
-
-
-# A bid in the auction's link that a house rule forbids (the page never offers it): which rule, in so many words.
-HOUSE_RULE_PROBLEMS = {
-    "min_bid": lambda: gettext("This game's house rules make the minimum bid 2, so a bid of 1 is not allowed; start again."),
-    "steal": lambda: gettext("This game's house rules do not let the dealer steal the bid; start again."),
-}
-
-
-@login_required
-@require_safe
-def auction(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """The bids seat by seat from the dealer's left; when done, back to the hand form with pitcher and bid."""
-    game, membership = _get_game_for(request.user, slug, pk, Role.SCORER)
-    if game.is_finished:
-        return redirect(game)
-    state = services.load_game(game)
-    dealer = state.next_dealer
-    text = request.GET.get("bids", "")
-    bids = parse_auction(text, state.table, dealer)
-    problem = ""
-    allowed: tuple[int | None, ...] = ()
-    house_rule = None
-    if bids is not None:
-        # Each bid must have been allowed when it was made.
-        for i, (_player, bid) in enumerate(bids):
-            if bid not in rules.allowed_bids(state.table, dealer, bids[:i]):
-                house_rule = rules.forbidding_rule(state.table, dealer, bids[:i], bid)
-                bids = None
-                break
-    if bids is None:
-        problem = (
-            HOUSE_RULE_PROBLEMS[house_rule]() if house_rule else gettext("That auction does not follow the rules of bidding; start again.")
-        )
-        bids = ()
-    else:
-        allowed = rules.allowed_bids(state.table, dealer, bids)
-        if not allowed:
-            return redirect(f"{game.get_absolute_url()}?{urlencode({'auction': text})}#hand")
-    order = state.table.bidding_order(dealer)
-    choices = [
-        {"label": pgettext("bid", "Pass") if b is None else str(b), "url": "?" + urlencode({"bids": format_auction([*bids, ("", b)])})}
-        for b in allowed
-    ]
-    context = {
-        "game": game,
-        "league": game.league,
-        "membership": membership,
-        "dealer": dealer,
-        "bids": bids,
-        "bidder": order[len(bids)] if bids is not None and len(bids) < len(order) else None,
-        "choices": choices,
-        "problem": problem,
-    }
-    return render(request, "scores/auction.html", context)
-
-
-def _watch_etag(request: HttpRequest, version: int) -> str:
-    """The game's version, and whether this is the fragment or the page: same ETag, same response."""
-    return f'"{version}-{"fragment" if request.htmx else "page"}"'
-
-
-@require_safe
-def watch(request: HttpRequest, token: str) -> HttpResponse:
-    """The read-only scoreboard anyone with the link can follow; polled, answered 304 when nothing changed.
-
-    Phones poll every few seconds, so the unchanged case is kept cheap: one indexed query for the version,
-    compared with If-None-Match by hand (no conditional-view decorators, no template).
-    """
-    version = Game.objects.filter(share_token=token).values_list("version", flat=True).first()
-    if version is None:
-        raise Http404
-    etag = _watch_etag(request, version)
-    wanted = request.headers.get("If-None-Match", "")
-    if etag in wanted or wanted.strip() == "*":  # A list of quoted tags (W/ or not): ours cannot be part of another.
-        response = HttpResponseNotModified()
-    else:
-        game = get_object_or_404(Game.objects.select_related("league", "winner"), share_token=token)
-        template = "scores/watch.html#live" if request.htmx else "scores/watch.html"
-        response = render(request, template, scoreboard_context(game))
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    response["Vary"] = "HX-Request"
-    return response
 
 
 def scoreboard_context(game: Game) -> dict:

@@ -1,0 +1,10 @@
+"""Pages of Pitch League: small function views, one module an area; access is checked here, server side.
+
+- ``access``: a league or game for a member with at least a role (404 for anyone else).
+- ``pages``: home and the Rules page.
+- ``games``: starting a game, its page, and saving, undoing, editing and deleting hands.
+- ``auction``, ``watch``: the auction before a hand; the read-only watch link.
+- ``leagues``, ``players``, ``members``, ``public``: a league's pages, its players, members and invites, its public link.
+- ``history``: downloads and imports.
+- ``accounts``: sign-up and password-reset mails.
+"""

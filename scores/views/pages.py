@@ -1,0 +1,22 @@
+"""The home page and the Rules page."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from ..models import League
+
+
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    """The leagues the user belongs to."""
+    leagues = League.objects.for_user(request.user) if request.user.is_authenticated else League.objects.none()
+    return render(request, "scores/home.html", {"leagues": leagues})
+
+
+@require_safe
+def rules_page(request: HttpRequest) -> HttpResponse:
+    """The rules the app keeps score by, in plain words, for anyone (no account needed)."""
+    return render(request, "scores/rules.html")

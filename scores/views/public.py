@@ -1,0 +1,36 @@
+"""The league's public read-only link (/p/<token>/): its standings and games, for anyone with the link."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from ..models import Game, League
+from .games import scoreboard_context
+from .leagues import paged, standings_context
+
+
+def _get_public_league(token: str) -> League:
+    return get_object_or_404(League, public_token=token)
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def public_league(request: HttpRequest, token: str) -> HttpResponse:
+    """The standings and games of a league, read only, for whoever has the link."""
+    league = _get_public_league(token)
+    table, status = standings_context(request, league)
+    if request.htmx:
+        return render(request, "scores/public_league.html#standings", {"league": league, "public": True, **table}, status=status)
+    context = {"league": league, "public": True, **paged(request, league.games.all()), **table}
+    return render(request, "scores/public_league.html", context, status=status)
+
+
+@require_safe
+def public_game(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    """One game of a league with a public link, read only."""
+    league = _get_public_league(token)
+    game = get_object_or_404(Game.objects.select_related("league", "winner"), league=league, pk=pk)
+    return render(request, "scores/public_game.html", {"public": True, **scoreboard_context(game)})

@@ -1,0 +1,63 @@
+"""A game's read-only watch link: the live score anyone with the link can follow, and the owner's switch for it."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST, require_safe
+
+from .. import services
+from ..models import Game, Role
+from .access import game_for
+from .games import scoreboard_context
+
+WATCH_LINK_ACTIONS = {"off": False, "new": True}
+
+
+@login_required
+@require_POST
+def game_watch_link(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Turn the game's watch link off, or replace it by a new one (the old one stops working): the owner's."""
+    game, _membership = game_for(request.user, slug, pk, Role.OWNER)
+    on = WATCH_LINK_ACTIONS.get(request.POST.get("action", ""))
+    if on is None:
+        messages.error(request, gettext("Unknown action for the watch link: choose off or new."))
+    else:
+        services.set_watch_link(game=game, on=on)
+        if on:
+            messages.success(request, gettext("The watch link is new: the old one no longer opens the game."))
+        else:
+            messages.success(request, gettext("The watch link is off: it no longer opens the game."))
+    return redirect(game)
+
+
+def _watch_etag(request: HttpRequest, version: int) -> str:
+    """The game's version, and whether this is the fragment or the page: same ETag, same response."""
+    return f'"{version}-{"fragment" if request.htmx else "page"}"'
+
+
+@require_safe
+def watch(request: HttpRequest, token: str) -> HttpResponse:
+    """The read-only scoreboard anyone with the link can follow; polled, answered 304 when nothing changed.
+
+    Phones poll every few seconds, so the unchanged case is kept cheap: one indexed query for the version,
+    compared with If-None-Match by hand (no conditional-view decorators, no template).
+    """
+    version = Game.objects.filter(share_token=token).values_list("version", flat=True).first()
+    if version is None:
+        raise Http404
+    etag = _watch_etag(request, version)
+    wanted = request.headers.get("If-None-Match", "")
+    if etag in wanted or wanted.strip() == "*":  # A list of quoted tags (W/ or not): ours cannot be part of another.
+        response = HttpResponseNotModified()
+    else:
+        game = get_object_or_404(Game.objects.select_related("league", "winner"), share_token=token)
+        template = "scores/watch.html#live" if request.htmx else "scores/watch.html"
+        response = render(request, template, scoreboard_context(game))
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    response["Vary"] = "HX-Request"
+    return response
