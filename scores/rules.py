@@ -1,6 +1,6 @@
 """The rules of Pitch, as pure Python: the one source of truth for scoring.
 
-Implements the rule sheet (players, bidding, scoring, winning) and the house
+Implements the rule sheet (docs/rules.md: players, bidding, scoring, winning) and the house
 rules a table may choose (going out, minimum bid, dealer's steal, smudge):
 one frozen ``Rules`` value per game, which every function that decides
 anything takes through its ``Table``. No Django here: models, services, views,

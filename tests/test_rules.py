@@ -1,4 +1,4 @@
-"""The rules engine, one or more tests per rule sentence (pitch-rules.md, history-format.md)."""
+"""The rules engine, one or more tests per rule sentence (docs/rules.md, docs/history-format.md)."""
 
 from __future__ import annotations
 

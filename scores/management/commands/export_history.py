@@ -14,8 +14,8 @@ from scores.models import League
 class Command(BaseCommand):
     help = (
         "Export every game of a league. --format json (the default) writes the history document "
-        "(shared/spec/history-format.md) to standard output or --output. --format csv writes a zip of "
-        "hands.csv, scores.csv and standings.csv to --output, or to standard output when it is redirected "
+        "(docs/history-format.md) to standard output or --output. --format csv writes a zip of "
+        "games.csv, hands.csv, scores.csv and standings.csv to --output, or to standard output when it is redirected "
         "to a file or a pipe (never to a terminal)."
     )
 

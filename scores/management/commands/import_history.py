@@ -1,4 +1,4 @@
-"""Import a game-history file (shared/spec/history-format.md) into a league: all or nothing."""
+"""Import a game-history file (docs/history-format.md) into a league: all or nothing."""
 
 from __future__ import annotations
 
