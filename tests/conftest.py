@@ -6,6 +6,7 @@ import os
 import shutil
 
 import pytest
+from django.core.management import ManagementUtility
 
 from scores import rules, services
 from scores.models import League, Membership, Role
@@ -114,3 +115,19 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture
+def manage(monkeypatch):
+    """Run manage.py in this process, as the shell would: returns the exit status."""
+    # run_from_argv closes the database connections at the end; the test's transaction must survive it.
+    monkeypatch.setattr("django.core.management.base.connections.close_all", lambda: None)
+
+    def run(*argv: str) -> int:
+        try:
+            ManagementUtility(["manage.py", *argv]).execute()
+        except SystemExit as exit_:
+            return exit_.code
+        return 0
+
+    return run

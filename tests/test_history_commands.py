@@ -7,29 +7,12 @@ import json
 import zipfile
 
 import pytest
-from django.core.management import ManagementUtility
 
 from scores import services
 from scores.models import Game, League, Player
 from tests.history_docs import SPEC_HAND, document, dumps, game, hand, without_export_fields
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def manage(monkeypatch):
-    """Run manage.py in this process, as the shell would: returns the exit status."""
-    # run_from_argv closes the database connections at the end; the test's transaction must survive it.
-    monkeypatch.setattr("django.core.management.base.connections.close_all", lambda: None)
-
-    def run(*argv: str) -> int:
-        try:
-            ManagementUtility(["manage.py", *argv]).execute()
-        except SystemExit as exit_:
-            return exit_.code
-        return 0
-
-    return run
 
 
 def write(tmp_path, doc) -> str:

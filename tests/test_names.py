@@ -13,7 +13,6 @@ import zipfile
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import ManagementUtility
 from django.urls import reverse
 
 from scores import names, services
@@ -183,20 +182,6 @@ def test_a_lone_surrogate_in_a_key_is_located_too():
     messages = [str(problem) for problem in error.value.problems]
     assert 'game "kitchen", played\ufffd: a key is not text: it holds half of a UTF-16 pair (\\ud800)' in messages
     assert all(not names.has_surrogate(message) for message in messages)
-
-
-@pytest.fixture
-def manage(monkeypatch):
-    monkeypatch.setattr("django.core.management.base.connections.close_all", lambda: None)
-
-    def run(*argv: str) -> int:
-        try:
-            ManagementUtility(["manage.py", *argv]).execute()
-        except SystemExit as exit_:
-            return exit_.code
-        return 0
-
-    return run
 
 
 @pytest.mark.django_db
