@@ -177,7 +177,7 @@ def test_a_game_of_another_league_is_404(scorer, make_user, league):
 def test_game_page_queries_do_not_grow_with_hands(scorer, four_player_game, django_assert_num_queries):
     for _ in range(40):
         services.record_hand(game=four_player_game, hand=hand("Bob", 2, "Ann", "Cat", None, None))
-    # session, user, the game with its league and the membership; its seats (with who dealt last); the hands, their scores.
+    # session, user, the game with its league and the membership; its seats; the hands (who dealt last among them), their scores.
     with django_assert_num_queries(6):
         response = scorer.get(game_url(four_player_game))
     assert response.content.decode().count('class="small points"') == 40
@@ -248,10 +248,11 @@ def test_saving_a_hand_with_htmx_costs_the_same_queries_however_long_the_game(sc
     for _ in range(10):  # Each pitcher is set back and the next seat takes Low: forty hands, and the game goes on.
         for pitcher, other in [("Ann", "Bob"), ("Bob", "Cat"), ("Cat", "Dan"), ("Dan", "Ann")]:
             services.record_hand(game=game, hand=hand(pitcher, 2, pitcher, other, None, None))
-    # session, user, the game with its league and the membership; its seats (and who dealt last) for the form; the write, in a
-    # transaction (2): the game locked, the last hand's totals, the hand, its scores, the seat figures, the game's
-    # version. The whole game is neither read nor replayed, and the answer needs no query.
-    with django_assert_num_queries(12):
+    # session, user, the game with its league and the membership; its seats for the form; the write, in a transaction
+    # (2): the game locked, the last hand's totals, the hand, its scores, the seat figures (an UPDATE for the seats that
+    # change alike: here the pitcher's, Low's, and the other two's), the game's version. The whole game is neither read
+    # nor replayed, and the answer needs no query.
+    with django_assert_num_queries(14):
         response = scorer.post(save_url(game), taps(pitcher="Ann", bid=2, high="Ann", low="Bob", game="-", number=41), **HTMX)
     assert response.status_code == 200 and 'name="number" value="42"' in response.content.decode()
 

@@ -91,6 +91,17 @@ def test_the_winning_hand_finishes_the_game_and_no_more_hands_are_taken(four_pla
     assert four_player_game.hands.count() == 2
 
 
+def test_a_key_sent_again_with_the_next_number_gives_back_its_hand_and_stores_nothing(four_player_game):
+    """Only a crafted post can do this (a retry carries its hand's number): the key's hand, not a 500, not a second hand."""
+    key = uuid.uuid4()
+    first = services.record_hand(game=four_player_game, hand=hand("Ann", 2, "Ann", "Ann"), number=1, idempotency_key=key)
+    again = services.record_hand(game=four_player_game, hand=hand("Bob", 3, "Bob", "Bob"), number=2, idempotency_key=key)
+    assert again.pk == first.pk and Hand.objects.filter(game=four_player_game).count() == 1
+    assert [score.total for score in again.side_scores] == [score.total for score in first.side_scores]
+    four_player_game.refresh_from_db()
+    assert four_player_game.version == 1
+
+
 def test_a_repeated_idempotency_key_stores_the_hand_once(four_player_game):
     key = uuid.uuid4()
     first = services.record_hand(game=four_player_game, hand=hand("Ann", 2, "Ann", "Ann"), number=1, idempotency_key=key)

@@ -79,7 +79,8 @@ class HandForm(forms.Form):
     key = forms.UUIDField(widget=forms.HiddenInput, required=False)
     auction = forms.CharField(widget=forms.HiddenInput, required=False, max_length=40)
 
-    def __init__(self, *args, table: rules.Table, dealer: str, **kwargs) -> None:
+    def __init__(self, *args, table: rules.Table, dealer: str | None, **kwargs) -> None:
+        """``dealer`` deals this hand: needed to read an auction sent with it (None when none is sent)."""
         super().__init__(*args, **kwargs)
         self.table, self.dealer = table, dealer
         self.fields = {**_tap_fields(table.seats, table.sides, table.rules.bids, get_language()), **self.fields}

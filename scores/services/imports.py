@@ -123,7 +123,6 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
             sides=game_sides,
             hands=[],
             inputs=[],
-            last_dealer=None,
         )
         seats.extend(count_figures(state, found.result))  # Counted before the seats are inserted: no update afterwards.
         states.append(state)

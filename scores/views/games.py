@@ -159,8 +159,9 @@ def _saved_response(
 def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Save the next hand. A repeated key stores nothing twice; a hand number already taken is refused."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
-    state = services.load_game(game, hands=False)  # The table and the dealer; record_hand reads the rest.
-    form = HandForm(request.POST, table=state.table, dealer=state.next_dealer)
+    state = services.load_game(game, hands=False)  # The table; record_hand reads the rest.
+    # Who deals matters only to read an auction sent with the hand: asked for (one query) only then.
+    form = HandForm(request.POST, table=state.table, dealer=state.next_dealer if request.POST.get("auction") else None)
     if not form.is_valid():
         return _game_response(request, game, membership, form=form)
     try:
