@@ -10,6 +10,7 @@ score themselves.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -253,22 +254,32 @@ class Table:
         """Whoever scores together: each player solo, each team in partnership."""
         return tuple(t.name for t in self.teams) if self.teams else self.seats
 
+    @functools.cached_property
+    def _players(self) -> dict[str, str]:
+        """Each seated name as seated, by its key (the first seat, where two share one: the table is refused)."""
+        players: dict[str, str] = {}
+        for seat in self.seats:
+            players.setdefault(_key(seat), seat)
+        return players
+
+    @functools.cached_property
+    def _sides(self) -> dict[str, str]:
+        """The side each name means, by its key: a team by its name or its players' (the first team that has it)."""
+        if not self.teams:
+            return self._players
+        sides: dict[str, str] = {}
+        for team in self.teams:
+            for name in (team.name, *team.players):
+                sides.setdefault(_key(name), team.name)
+        return sides
+
     def player(self, name: object) -> str | None:
         """The seated player's name as seated, or None."""
-        if isinstance(name, str):
-            for seat in self.seats:
-                if _key(seat) == _key(name):
-                    return seat
-        return None
+        return self._players.get(_key(name)) if isinstance(name, str) else None
 
     def side(self, name: object) -> str | None:
         """The side a name means: a side itself, or a player's team."""
-        if not isinstance(name, str):
-            return None
-        for team in self.teams:
-            if _key(team.name) == _key(name) or any(_key(p) == _key(name) for p in team.players):
-                return team.name
-        return None if self.teams else self.player(name)
+        return self._sides.get(_key(name)) if isinstance(name, str) else None
 
     def left_of(self, player: str) -> str:
         """The next seat clockwise: where the deal and the bidding pass to."""
