@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core import mail
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import URLPattern, get_resolver, reverse
 from django.utils import formats, translation
@@ -292,6 +293,13 @@ def test_the_error_pages_say_what_happened(client, error_pages):
     assert "The server could not answer just now." in client.get("/test-broken/").content.decode()
     csrf = Client(enforce_csrf_checks=True).post(reverse("login"), {"username": "olive", "password": PASSWORD})
     assert "The form was out of date" in csrf.content.decode()
+
+
+def test_the_500_page_needs_no_request_and_no_database(django_assert_num_queries):
+    """Django renders it with no context at all, maybe because the database is down: it must not ask for a user."""
+    with django_assert_num_queries(0), translation.override("mt"):
+        html = render_to_string("500.html")
+    assert lang_of(html) == "mt" and "Xi ħaġa marret ħażin" in html
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -43,7 +43,7 @@ def apply_on_login(sender, request: HttpRequest | None, user, **kwargs) -> None:
     if request is None:
         return
     language = AccountLanguage.objects.filter(user=user).values_list("language", flat=True).first()
-    if language and translation.check_for_language(language) and language in dict(settings.LANGUAGES):
+    if language in dict(settings.LANGUAGES):  # A language the app no longer speaks is ignored.
         translation.activate(language)
         request.LANGUAGE_CODE = language
         setattr(request, _ATTRIBUTE, language)
