@@ -56,6 +56,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "scores.accounts.language.AccountLanguageMiddleware",  # A log-in brings the account's language back (its cookie).
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -167,6 +168,8 @@ LANGUAGES = [
     ("vi", _("Vietnamese")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switcher's choice outlives the browser session: a year (the account keeps it too, scores.accounts.language).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 FORMAT_MODULE_PATH = ["pitchleague.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
@@ -200,6 +203,8 @@ SECURE_CSP = {
     "object-src": [CSP.NONE],
 }
 SECURE_REFERRER_POLICY = "same-origin"
+# A refused CSRF check gets the app's own page, in the player's language (Django's is English).
+CSRF_FAILURE_VIEW = "scores.views.pages.csrf_failure"
 X_FRAME_OPTIONS = "DENY"
 
 # HTTPS only in production (DEBUG off); each can be set from the environment.

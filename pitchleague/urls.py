@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from scores.views.accounts import password_reset
+from scores.views.accounts import password_reset, set_language
 
 from .health import healthz
 
@@ -14,5 +14,6 @@ urlpatterns = [
     # Django's, sending a limited number of mails; before the rest of auth.urls. Logging in is limited by axes.
     path("accounts/password_reset/", password_reset, name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # Django's set_language, which also keeps the choice on a signed-in player's account.
+    path("i18n/setlang/", set_language, name="set_language"),
 ]

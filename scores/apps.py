@@ -16,6 +16,11 @@ class ScoresConfig(AppConfig):
     def ready(self) -> None:
         from django.conf import settings
         from django.conf.locale import LANG_INFO
+        from django.contrib.auth.signals import user_logged_in
+
+        from .accounts import language
+
+        user_logged_in.connect(language.apply_on_login, dispatch_uid="scores.accounts.language")
 
         # get_language_info() (the language switcher, {% get_language_info %}) needs an entry for every language.
         for code, info in EXTRA_LANG_INFO.items():

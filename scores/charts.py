@@ -11,6 +11,8 @@ import dataclasses
 import math
 from collections.abc import Sequence
 
+from django.utils import formats
+
 # Colours that stay apart for the colour-blind (Okabe-Ito), then a few more.
 PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#8c564b", "#7f7f7f", "#bcbd22")
 
@@ -73,7 +75,8 @@ def nice_step(span: float, ticks: int = 5) -> float:
 
 
 def _label(value: float) -> str:
-    return f"{value:g}" if value == int(value) else f"{value:.1f}"
+    """A tick's or a tooltip's number as the active language writes it: 5.1 in English, 5,1 in Italian."""
+    return formats.number_format(round(value, 1), 0 if value == int(value) else 1)  # number_format cuts; round first.
 
 
 def line_chart(

@@ -545,3 +545,13 @@ class ImportJob(models.Model):
     @property
     def percent(self) -> int:
         return self.PERCENT[self.status]
+
+
+class AccountLanguage(models.Model):
+    """The language a signed-in player chose with the switcher (``scores.accounts.language``): a log-in on any phone speaks it."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="+")
+    language = models.CharField(max_length=10)  # A code of settings.LANGUAGES, checked by the switcher's view.
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.language}"

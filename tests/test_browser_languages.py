@@ -15,17 +15,17 @@ WORDS = {
     "vi": {
         "language": "Tiếng Việt", "change": "Đổi ngôn ngữ", "username": "Tên đăng nhập", "password": "Mật khẩu",
         "log_in": "Đăng nhập", "new_game": "Trận mới", "new_player": "Người chơi mới {}", "play_to": "Chơi đến",
-        "start": "Bắt đầu trận", "hand_1": "Ván 1", "pitcher": "Người gọi", "bid": "Mức gọi", "high": "Cao",
-        "low": "Thấp", "jack": "Bồi", "not_in_play": "Không có trong ván", "game": "Điểm bài", "tied": "Hòa",
-        "save": "Lưu ván", "result": "Ván 1: Bob bị trừ 3", "deals": "Bob chia bài, Cat gọi trước", "rules": "Luật chơi",
+        "start": "Bắt đầu trận", "hand_1": "Vòng 1", "pitcher": "Người thắng thầu", "bid": "Giá thầu", "high": "Cao",
+        "low": "Thấp", "jack": "Bồi", "not_in_play": "Không được chia", "game": "Điểm trò chơi", "tied": "Hòa",
+        "save": "Lưu vòng", "result": "Vòng 1: Bob bị trừ 3", "deals": "Bob chia bài, Cat đấu thầu trước", "rules": "Luật chơi",
         "rules_title": "Luật chơi Pitch",
     },
     "mt": {
         "language": "Malti", "change": "Biddel il-lingwa", "username": "Isem tal-utent", "password": "Password",
         "log_in": "Idħol", "new_game": "Partita ġdida", "new_player": "Plejer ġdid {}", "play_to": "Nilagħbu sa",
-        "start": "Ibda l-partita", "hand_1": "Dawra 1", "pitcher": "Offerent", "bid": "Offerta", "high": "Għoli",
-        "low": "Baxx", "jack": "Fanti", "not_in_play": "Mhux fil-logħba", "game": "Logħba", "tied": "Indaqs",
-        "save": "Aħżen id-dawra", "result": "Dawra 1: Lura b'3 għal Bob", "deals": "Iqassam Bob, joffri l-ewwel Cat",
+        "start": "Ibda l-partita", "hand_1": "Rawnd 1", "pitcher": "Pitcher", "bid": "Offerta", "high": "Għoli",
+        "low": "Baxx", "jack": "Jack", "not_in_play": "Mhux fil-logħob", "game": "Logħba", "tied": "Indaqs",
+        "save": "Aħżen ir-rawnd", "result": "Rawnd 1: Lura b'3 għal Bob", "deals": "Iqassam Bob, joffri l-ewwel Cat",
         "rules": "Regoli", "rules_title": "Ir-regoli tal-Pitch",
     },
 }  # fmt: skip

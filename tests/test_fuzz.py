@@ -60,7 +60,7 @@ def assert_refused(response, before: tuple, *, allowed: tuple[int, ...] = (200, 
         text = body.decode()
         assert any(mark in text for mark in ("invalid-feedback", 'role="alert"', 'role="status"')), text[:2000]
     elif response.status_code == 404:
-        assert b"Not Found" in body
+        assert b"Page not found" in body  # The app's own 404 page (templates/404.html).
     assert snapshot() == before
 
 

@@ -102,7 +102,7 @@ def test_the_problems_are_in_the_uploaders_language(client, owner, league, setti
     tasks.import_history.call(job.pk)
 
     job.refresh_from_db()
-    assert job.problems == ['partita "a", mano 1, bid: la puntata deve essere 1-4, invece è 5']
+    assert job.problems == ['partita "a", mano 1, bid: l\'offerta deve essere 1-4, invece è 5']
 
 
 def test_a_job_runs_once_even_if_delivered_twice(owner, league, settings):

@@ -9,23 +9,28 @@ from names, numbers and the few words the language itself shares with English
 
 from __future__ import annotations
 
+import ast
 import datetime
 import re
 import shutil
 import subprocess
 import sys
 import unicodedata
+import uuid
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.core import mail
+from django.template.loader import render_to_string
+from django.test import Client
 from django.urls import URLPattern, get_resolver, reverse
 from django.utils import formats, translation
 
-from scores import problems, rules, services
-from scores.models import ImportJob, Invite, Membership, Player, Role
+from scores import charts, problems, rules, services
+from scores.models import AccountLanguage, ImportJob, Invite, League, Membership, Player, Role
+from scores.templatetags.score_charts import signed
 from tests import catalogs
 from tests.conftest import PASSWORD, hand
 from tests.leagues import build
@@ -46,16 +51,16 @@ SHARED_BY_LANGUAGE = {
     "af": {"Hand", "hand", "Datum", "Status", "In", "in", "is", "of", "as", "was", "so", "by", "sit", "per", "minimum", "W1"},
     # Filipino players say these English words at the table and online.
     "ceb": {"account", "app", "Email", "email", "Password", "password", "link", "file", "format", "download", "address",
-            "personal", "poker", "Pts", "Tig-pitch", "tig-pitch", "Nag-pitch", "pitch",
+            "personal", "poker", "Pts", "pitch",
             # The card table's English words the glossary keeps in Cebuano.
-            "pitcher", "bid", "dealer", "Jack", "Game"},
+            "Pitcher", "pitcher", "Bid", "bid", "dealer", "Jack", "jack", "Game", "game", "Team", "team", "trump", "trick"},
     # Italian words spelled as English ones ("a", "in", "per", "solo", "zero"), and loanwords Italian uses.
     "it": {"a", "A", "in", "In", "per", "solo", "Solo", "zero", "E-mail", "e-mail", "account", "link", "password", "Password",
            "app", "file", "download", "Pt", "Data"},
     # Maltese writes these loanwords as English does.
     "mt": {"Email", "email", "Password", "password", "link", "app", "Data",
            # The card table's English words the glossary keeps in Maltese.
-           "pitcher", "Jack", "pass"},
+           "Pitcher", "pitcher", "Jack", "jack", "Pass", "pass", "trump", "trick", "tricks"},
     "vi": {"E-mail", "e-mail", "id"},
 }  # fmt: skip
 
@@ -250,6 +255,77 @@ def test_the_account_pages_render_in_the_language_with_no_english_left(client, s
     assert {name: words for name, words in leftover.items() if words} == {}
 
 
+@pytest.fixture
+def error_pages(settings, client):
+    """Production's error pages (DEBUG off), and two views that fail on purpose (tests/error_urls.py)."""
+    settings.DEBUG = False
+    settings.ROOT_URLCONF = "tests.error_urls"
+    client.raise_request_exception = False
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_error_pages_are_the_apps_own_in_the_language(client, owner, league, error_pages, lang):
+    """Django's own 403, 404, 500 and CSRF pages are English: the app's are in the site's layout and the language."""
+    League.objects.create(name="Friday Pitch", slug="friday")  # Olive is no member of it: its pages are a 404 to her.
+    client.force_login(owner)
+    strict = Client(enforce_csrf_checks=True)
+    pages = {
+        "no such page": (lambda headers: client.get("/no-such-page/", headers=headers), 404),
+        "another league": (lambda headers: client.get(reverse("scores:league_detail", args=["friday"]), headers=headers), 404),
+        "forbidden": (lambda headers: client.get("/test-forbidden/", headers=headers), 403),
+        "server error": (lambda headers: client.get("/test-broken/", headers=headers), 500),
+        "csrf": (lambda headers: strict.post(reverse("login"), {"username": "olive", "password": PASSWORD}, headers=headers), 403),
+    }
+    leftover = {}
+    for name, (get, status) in pages.items():
+        english, page = get({}), get({"accept-language": lang})
+        assert (english.status_code, page.status_code) == (status, status), name
+        html = page.content.decode()
+        assert lang_of(english.content.decode()) == "en" and lang_of(html) == lang, name
+        assert '<nav class="navbar navbar-dark bg-success' in html, name  # The site's layout, not Django's bare page.
+        leftover[name] = _leftover_english(english.content.decode(), html, lang, {"olive"})
+    assert {name: words for name, words in leftover.items() if words} == {}
+
+
+def test_the_error_pages_say_what_happened(client, error_pages):
+    assert "Page not found" in client.get("/no-such-page/").content.decode()
+    assert "Your account may not do this here." in client.get("/test-forbidden/").content.decode()
+    assert "The server could not answer just now." in client.get("/test-broken/").content.decode()
+    csrf = Client(enforce_csrf_checks=True).post(reverse("login"), {"username": "olive", "password": PASSWORD})
+    assert "The form was out of date" in csrf.content.decode()
+
+
+def test_the_500_page_needs_no_request_and_no_database():
+    """Django renders it with no context at all, maybe because the database is down: it must not ask for a user.
+
+    No django_db mark: pytest-django fails the test on any database access."""
+    with translation.override("mt"):
+        html = render_to_string("500.html")
+    assert lang_of(html) == "mt" and "Xi ħaġa marret ħażin" in html
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_watch_page_speaks_the_new_language_after_a_switch(client, four_player_game, lang):
+    """The browser asks again with the ETag of the English page: it gets the page in the new language, not a 304."""
+    url = reverse("scores:watch", args=[four_player_game.share_token])
+    english = client.get(url)
+    assert {"HX-Request", "Cookie", "Accept-Language"} <= {v.strip() for v in english["Vary"].split(",")}
+    client.post("/i18n/setlang/", {"language": lang, "next": url})
+    page = client.get(url, headers={"if-none-match": english["ETag"]})
+    assert page.status_code == 200 and page["ETag"] != english["ETag"]
+    html = page.content.decode()
+    assert lang_of(html) == lang
+    assert _leftover_english(english.content.decode(), html, lang, {"Thursday", "Ann", "Bob", "Cat", "Dan", "kitchen"}) == set()
+    assert client.get(url, headers={"if-none-match": page["ETag"]}).status_code == 304  # Polling stays cheap.
+
+
+def test_the_watch_etag_follows_the_browser_language_too(client, four_player_game):
+    url = reverse("scores:watch", args=[four_player_game.share_token])
+    english = client.get(url)
+    italian = client.get(url, headers={"if-none-match": english["ETag"], "accept-language": "it"})
+    assert italian.status_code == 200 and lang_of(italian.content.decode()) == "it"
+
+
 # Choosing the language ------------------------------------------------------------------------------
 
 
@@ -307,6 +383,41 @@ def test_the_switcher_refuses_a_language_the_app_does_not_speak(client):
     assert lang_of(client.get("/rules/").content.decode()) == "mt"  # Unchanged.
 
 
+@pytest.mark.django_db
+def test_the_language_choice_is_kept_for_a_year(client):
+    response = client.post("/i18n/setlang/", {"language": "it", "next": "/rules/"})
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME]["max-age"] == 365 * 24 * 60 * 60
+
+
+def test_a_signed_in_players_choice_is_kept_on_the_account_and_follows_them_to_another_phone(client, owner):
+    client.force_login(owner)
+    client.post("/i18n/setlang/", {"language": "mt", "next": "/"})
+    assert AccountLanguage.objects.get(user=owner).language == "mt"
+    client.post("/i18n/setlang/", {"language": "vi", "next": "/"})
+    assert AccountLanguage.objects.get(user=owner).language == "vi"  # One row, the latest choice.
+
+    phone = Client()
+    response = phone.post(reverse("login"), {"username": "olive", "password": PASSWORD}, headers={"accept-language": "it"})
+    assert response.status_code == 302
+    cookie = response.cookies[settings.LANGUAGE_COOKIE_NAME]
+    assert cookie.value == "vi" and cookie["max-age"] == 365 * 24 * 60 * 60
+    assert lang_of(phone.get("/rules/", headers={"accept-language": "it"}).content.decode()) == "vi"
+
+
+def test_a_log_in_without_a_stored_language_keeps_the_browsers(client, owner):
+    response = client.post(reverse("login"), {"username": "olive", "password": PASSWORD}, headers={"accept-language": "it"})
+    assert response.status_code == 302 and settings.LANGUAGE_COOKIE_NAME not in response.cookies
+    assert lang_of(client.get("/rules/", headers={"accept-language": "it"}).content.decode()) == "it"
+
+
+def test_only_a_signed_in_players_own_language_is_stored(client, owner):
+    client.post("/i18n/setlang/", {"language": "af", "next": "/"})  # Not signed in: the cookie only.
+    client.force_login(owner)
+    client.post("/i18n/setlang/", {"language": "xx", "next": "/"})  # Not a language at all.
+    client.post("/i18n/setlang/", {"language": "de", "next": "/"})  # Django speaks it; the app does not.
+    assert not AccountLanguage.objects.exists()
+
+
 # Dates and numbers ----------------------------------------------------------------------------------
 
 
@@ -316,7 +427,7 @@ def test_the_switcher_refuses_a_language_the_app_does_not_speak(client):
         ("en", "Nov. 29, 2026", "11/29/2026", "1234.5"),
         ("af", "29 November 2026", "2026-11-29", "1234,5"),
         ("ceb", "Nobyembre 29, 2026", "11/29/2026", "1234.5"),
-        ("it", "29 Novembre 2026", "29/11/2026", "1234,5"),
+        ("it", "29 novembre 2026", "29/11/2026", "1234,5"),
         ("mt", "29 ta\u2019 Novembru 2026", "29/11/2026", "1234.5"),
         ("vi", "Ngày 29 tháng 11 năm 2026", "29-11-2026", "1234,5"),
     ],
@@ -341,6 +452,38 @@ def test_chart_coordinates_stay_numbers_for_svg_in_every_language(client, owner,
         assert all(re.fullmatch(r"-?\d+(\.\d+)?", value) for pair in coordinates for value in pair), lang
 
 
+def test_italian_dates_have_lower_case_months_and_no_leading_zero(client, owner, league):
+    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="dec", played_on=datetime.date(2026, 12, 1))
+    client.force_login(owner)
+    assert "1 dicembre 2026 · " in client.get(game.get_absolute_url(), headers={"accept-language": "it"}).content.decode()
+    with translation.override("it"):
+        assert formats.date_format(datetime.date(2026, 5, 9)) == "9 maggio 2026"
+        assert formats.date_format(datetime.date(2026, 12, 1), "YEAR_MONTH_FORMAT") == "dicembre 2026"
+
+
+def test_chart_labels_and_tooltips_write_numbers_the_local_way():
+    series = [charts.Series("Ann", [(1, 0.5), (2, 2.5)])]
+    english = charts.line_chart(series, title="t")
+    with translation.override("it"):
+        italian = charts.line_chart(series, title="t")
+        assert (signed(2.44), signed(-1.0), signed(0.05)) == ("+2,4", "-1,0", "+0,1")
+    assert [dot.title for dot in english.lines[0].dots] == ["Ann: 0.5", "Ann: 2.5"]
+    assert [dot.title for dot in italian.lines[0].dots] == ["Ann: 0,5", "Ann: 2,5"]
+    assert [tick.label for tick in italian.y_ticks] == ["0", "0,5", "1", "1,5", "2", "2,5"]
+    assert (signed(2.44), signed(-1.0)) == ("+2.4", "-1.0")
+
+
+def test_a_rating_change_on_a_page_is_written_the_local_way(client, owner, league):
+    build(league)
+    client.force_login(owner)
+    url = reverse("scores:player_detail", args=[league.slug, Player.objects.get(name="Ann").pk])
+    italian = client.get(url, headers={"accept-language": "it"}).content.decode()
+    changes = re.findall(r"<td>([+-]\d+[.,]\d)</td>", italian)
+    assert changes and all("," in change for change in changes)
+    titles = re.findall(r"<title>[^<:]+: (-?[\d.,]+)</title>", italian)  # The rating chart's tooltips.
+    assert titles and not any("." in title for title in titles)
+
+
 @pytest.mark.django_db
 def test_a_date_field_keeps_the_value_a_date_input_reads_in_italian(client, owner, league):
     client.force_login(owner)
@@ -358,15 +501,15 @@ def test_the_rules_engine_problems_are_said_in_the_language():
         rules.auction_result(rules.Table(seats=("Ann", "Bob", "Cat")), "Ann", [("Cat", 2)])
     assert str(error.value) == "bids, bid 1: Bob bids next, not Cat"
     with translation.override("it"):
-        assert problems.describe(error.value.problems) == "bids, bid 1: tocca a Bob puntare, non a Cat"
+        assert problems.describe(error.value.problems) == "bids, bid 1: tocca a Bob fare un'offerta, non a Cat"
     with pytest.raises(rules.RulesError) as error:
         rules.replay(rules.Table(seats=("Ann", "Bob")), [hand("Ann", 5, "Ann", None)])
     with translation.override("mt"):
         assert (
-            problems.describe(error.value.problems) == "dawra 1, bid: l-offerta trid tkun 1-4, iżda hija 5; dawra 1, low: Baxx huwa meħtieġ"
+            problems.describe(error.value.problems) == "rawnd 1, bid: l-offerta trid tkun 1-4, iżda hija 5; rawnd 1, low: Baxx huwa meħtieġ"
         )
     with translation.override("vi"):
-        assert problems.describe(error.value.problems) == "ván 1, bid: mức gọi phải là 1-4, nhưng lại là 5; ván 1, low: Thấp là bắt buộc"
+        assert problems.describe(error.value.problems) == "vòng 1, bid: giá thầu phải là 1-4, nhưng lại là 5; vòng 1, low: Thấp là bắt buộc"
     assert str(error.value) == "hand 1, bid: bid must be 1-4, got 5; hand 1, low: Low is required"  # English stays as it was.
 
 
@@ -377,7 +520,7 @@ def test_a_stuck_dealer_problem_lists_the_bids_in_the_language():
     with translation.override("af"):
         assert problems.message(error.value.problems[0]) == "Cat mag 2, 3 of 4 bie, nie pas nie"
     with translation.override("ceb"):
-        assert problems.message(error.value.problems[0]) == "si Cat makatawag og 2, 3 o 4, dili pas"
+        assert problems.message(error.value.problems[0]) == "si Cat maka-bid og 2, 3 o 4, dili pas"
 
 
 def test_an_undo_that_finds_a_later_hand_says_so_in_maltese(client, owner, four_player_game):
@@ -385,7 +528,7 @@ def test_an_undo_that_finds_a_later_hand_says_so_in_maltese(client, owner, four_
     client.force_login(owner)
     url = reverse("scores:hand_undo", args=[four_player_game.league.slug, four_player_game.pk])
     response = client.post(url, {"number": "5"}, headers={"accept-language": "mt"}, follow=True)
-    assert "Id-dawra 5 m&#x27;għadhiex l-aħħar dawra, għalhekk ma tħassar xejn." in response.content.decode()
+    assert "Ir-rawnd 5 m&#x27;għadux l-aħħar rawnd, għalhekk ma tħassar xejn." in response.content.decode()
 
 
 def test_a_hand_posted_half_done_is_refused_in_vietnamese(client, owner, four_player_game):
@@ -393,8 +536,18 @@ def test_a_hand_posted_half_done_is_refused_in_vietnamese(client, owner, four_pl
     url = reverse("scores:hand_create", args=[four_player_game.league.slug, four_player_game.pk])
     response = client.post(url, {"number": "1", "pitcher": "Bob", "bid": "2"}, headers={"accept-language": "vi"})
     html = response.content.decode()
-    assert "Chạm vào người ăn điểm Cao." in html and "Chạm vào người ăn lá Bồi, hoặc Không có trong ván." in html
+    assert "Chạm vào người ăn điểm Cao." in html and "Chạm vào người ăn lá Bồi, hoặc Không được chia." in html
     assert four_player_game.hands.count() == 0
+
+
+def test_a_second_phone_is_told_in_its_language_that_the_hand_was_already_recorded(client, owner, four_player_game):
+    """The notice's second sentence was marked inside an f-string, so it stayed English in every language."""
+    services.record_hand(game=four_player_game, hand=hand("Bob", 3, "Bob", "Bob"))
+    client.force_login(owner)
+    url = reverse("scores:hand_create", args=[four_player_game.league.slug, four_player_game.pk])
+    taps = {"pitcher": "Dan", "bid": "2", "high": "Dan", "low": "Dan", "jack": "-", "game": "Ann", "number": "1", "key": str(uuid.uuid4())}
+    html = client.post(url, taps, headers={"accept-language": "it"}, follow=True).content.decode()
+    assert "La mano 1 era già stata registrata. Ecco la partita com&#x27;è adesso." in html
 
 
 @pytest.mark.django_db
@@ -421,3 +574,31 @@ def test_the_password_reset_mail_is_in_the_language_it_was_asked_in(client, djan
     assert len(mail.outbox) == 1
     assert mail.outbox[0].subject == "Mật khẩu Giải Pitch mới của bạn"
     assert "Có người yêu cầu đặt lại mật khẩu tài khoản Giải Pitch của bạn (vy)." in mail.outbox[0].body
+
+
+@pytest.mark.parametrize(("minutes", "text"), [(1, "1 minuta"), (2, "2 minuti"), (15, "15-il minuta"), (20, "20 minuta")])
+def test_the_maltese_login_limit_counts_minutes_the_maltese_way(minutes, text):
+    """Maltese has four plural forms; 11 to 19 take the singular with -il."""
+    singular = "Too many failed log-ins for this account from your network. Try again in %(minutes)s minute."
+    plural = "Too many failed log-ins for this account from your network. Try again in %(minutes)s minutes."
+    with translation.override("mt"):
+        assert translation.ngettext(singular, plural, minutes) % {"minutes": minutes} == (
+            f"Wisq tentattivi falluti biex tidħol għal dan il-kont min-netwerk tiegħek. Erġa' pprova wara {text}."
+        )
+
+
+# Marked strings that makemessages can see ---------------------------------------------------------------
+
+MARKERS = {"gettext", "gettext_lazy", "ngettext", "ngettext_lazy", "pgettext", "pgettext_lazy", "_", "N_"}
+
+
+def test_no_message_is_marked_inside_an_f_string():
+    """makemessages does not look inside f-strings: a message marked there is never translated (ruff's INT rules
+    catch an f-string passed to gettext, not gettext called inside one)."""
+    found = []
+    for path in sorted((ROOT / "scores").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.JoinedStr):
+                calls = [n for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
+                found += [f"{path.relative_to(ROOT)}:{call.lineno}" for call in calls if call.func.id in MARKERS]
+    assert found == []

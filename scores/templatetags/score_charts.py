@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import template
 from django.db.models.functions import Lower
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from .. import charts
@@ -29,5 +30,7 @@ def rating_changes(game) -> list:
 
 @register.filter
 def signed(value: float | None) -> str:
-    """A rating change with its sign and one decimal: +2.4, -1.0."""
-    return "" if value is None else f"{value:+.1f}"
+    """A rating change with its sign and one decimal, as the language writes numbers: +2.4, -1.0 (+2,4 in Italian)."""
+    if value is None:
+        return ""
+    return ("+" if value >= 0 else "") + floatformat(value, 1)

@@ -1,7 +1,8 @@
-"""Accounts: signing up, and password-reset mails within their limit (log-in itself is Django's, limited by django-axes)."""
+"""Accounts: signing up, password-reset mails within their limit (log-in itself is Django's, limited by django-axes), the language."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import PasswordResetForm
@@ -10,9 +11,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views import i18n
 from django.views.decorators.http import require_http_methods
 
-from ..accounts import rate_limit
+from ..accounts import language, rate_limit
 from ..accounts.login_limit import client_address
 from ..forms.accounts import SignupForm
 
@@ -59,3 +61,12 @@ class LimitedPasswordResetView(PasswordResetView):
 
 
 password_reset = LimitedPasswordResetView.as_view()
+
+
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Django's language switch (the cookie, kept LANGUAGE_COOKIE_AGE), and for a signed-in player the account keeps it too."""
+    response = i18n.set_language(request)
+    cookie = response.cookies.get(settings.LANGUAGE_COOKIE_NAME)
+    if cookie is not None and request.user.is_authenticated and cookie.value in dict(settings.LANGUAGES):
+        language.remember(user=request.user, language=cookie.value)
+    return response

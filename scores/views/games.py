@@ -169,7 +169,9 @@ def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             game=game, hand=form.to_hand(), number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["key"], state=state
         )
     except services.HandAlreadyRecorded as error:
-        return _game_response(request, game, membership, notice=f"{error} {gettext('Here is the game as it stands now.')}")
+        # Marked on its own (not inside an f-string), so makemessages finds it.
+        stands = gettext("Here is the game as it stands now.")
+        return _game_response(request, game, membership, notice=f"{error} {stands}")
     except rules.RulesError as error:
         if game.is_finished:
             return _game_response(request, game, membership, notice=gettext("The game is over: no more hands can be entered."))

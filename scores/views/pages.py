@@ -1,4 +1,4 @@
-"""The home page and the Rules page."""
+"""The home page, the Rules page, and the page for a refused CSRF check."""
 
 from __future__ import annotations
 
@@ -20,3 +20,8 @@ def home(request: HttpRequest) -> HttpResponse:
 def rules_page(request: HttpRequest) -> HttpResponse:
     """The rules the app keeps score by, in plain words, for anyone (no account needed)."""
     return render(request, "scores/rules.html")
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A post refused by the CSRF check (an old form, cookies off): the app's page, in the player's language."""
+    return render(request, "403_csrf.html", status=403)

@@ -6,7 +6,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST, require_safe
 
 from .. import services
@@ -35,8 +36,12 @@ def game_watch_link(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 def _watch_etag(request: HttpRequest, version: int) -> str:
-    """The game's version, and whether this is the fragment or the page: same ETag, same response."""
-    return f'"{version}-{"fragment" if request.htmx else "page"}"'
+    """The game's version, the language and whether this is the fragment or the page: same ETag, same response.
+
+    The language is in it because the same version reads differently after a switch: a browser that showed the
+    page in English must not be told 304 when it asks again in Italian.
+    """
+    return f'"{version}-{get_language()}-{"fragment" if request.htmx else "page"}"'
 
 
 @require_safe
@@ -59,5 +64,6 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
         response = render(request, template, scoreboard_context(game))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
-    response["Vary"] = "HX-Request"
+    # The language comes from the cookie the switcher sets, else from Accept-Language (LocaleMiddleware).
+    patch_vary_headers(response, ("HX-Request", "Cookie", "Accept-Language"))
     return response
