@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import account_views, history_views, league_views, views
+from . import account_views, history_views, install_views, league_views, share_views, views
 
 app_name = "scores"
 # Tokens are secrets.token_urlsafe: the slug alphabet exactly, so nothing else (a NUL byte, say) reaches a query.
@@ -16,6 +16,11 @@ urlpatterns = [
     path("leagues/<slug:slug>/games/<int:pk>/hands/<int:number>/delete/", views.hand_delete, name="hand_delete"),
     path("leagues/<slug:slug>/games/<int:pk>/auction/", views.auction, name="auction"),
     path("rules/", views.rules_page, name="rules"),
+    # At the table on a phone (issue 13): installable, a QR code of the watch link, a rematch.
+    path("manifest.webmanifest", install_views.manifest, name="manifest"),
+    path("sw.js", install_views.service_worker, name="service_worker"),
+    path("leagues/<slug:slug>/games/<int:pk>/watch-qr.svg", share_views.watch_qr, name="watch_qr"),
+    path("leagues/<slug:slug>/games/<int:pk>/rematch/", share_views.rematch, name="rematch"),
     # Accounts, leagues, members and the public link (scores.account_views, scores.league_views).
     path("accounts/signup/", account_views.signup, name="signup"),
     path("leagues/new/", league_views.league_new, name="league_new"),

@@ -16,6 +16,7 @@ from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from . import rules, services
+from .auction_notes import auction_note
 from .forms import HandForm, NewGameForm, add_problems, describe_problems, format_auction, parse_auction
 from .models import Game, Hand, League, Membership, Role
 from .problems import describe as describe_rules_problems
@@ -121,11 +122,16 @@ def _scoring_context(game: Game, membership: Membership, state: services.GameSta
     return {"membership": membership, "can_score": can_score, "form": form if not game.is_finished else None}
 
 
-def _game_response(request: HttpRequest, game: Game, membership: Membership, *, form=None, notice: str = "") -> HttpResponse:
-    """After a write: the game fragment for htmx, or back to the game page (POST-redirect-GET)."""
+def _game_response(
+    request: HttpRequest, game: Game, membership: Membership, *, form=None, notice: str = "", saved: Hand | None = None
+) -> HttpResponse:
+    """After a write: the game fragment for htmx, or back to the game page (POST-redirect-GET).
+
+    ``saved``: the hand just saved, whose changes flash on the scoreboard."""
     if request.htmx:
         game.refresh_from_db()
         context = game_context(request, game, membership, form=form, notice=notice)
+        context["saved_hand"] = saved
         response = render(request, "scores/game_detail.html#refreshed", context)
         response["HX-Trigger"] = SCORES_CHANGED
     elif form is not None:
@@ -189,7 +195,7 @@ def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.htmx and saved.number == form.cleaned_data["number"] > 1:
         form_stays = not game.is_finished and not form.cleaned_data["auction"]  # record_hand brought the game up to date.
         return _saved_response(request, game, membership, state, saved, form_stays=form_stays)
-    return _game_response(request, game, membership)
+    return _game_response(request, game, membership, saved=saved)
 
 
 @login_required
@@ -259,7 +265,11 @@ def hand_delete(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRe
 @login_required
 @require_safe
 def auction(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """The bids seat by seat from the dealer's left; when done, back to the hand form with pitcher and bid."""
+    """The bids seat by seat from the dealer's left; when done, back to the hand form with pitcher and bid.
+
+    With htmx it is a panel inside the hand form (issue 13): each tap asks for the next bidder's legal bids, and
+    the finished auction fills in the form (app.js), to be saved with the hand in one request.
+    """
     game, membership = _get_game_for(request.user, slug, pk, Role.SCORER)
     if game.is_finished:
         return redirect(game)
@@ -280,11 +290,15 @@ def auction(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         bids = ()
     else:
         allowed = rules.allowed_bids(state.table, dealer, bids)
-        if not allowed:
+        if not allowed and not request.htmx:
             return redirect(f"{game.get_absolute_url()}?{urlencode({'auction': text})}#hand")
     order = state.table.bidding_order(dealer)
+    here = reverse("scores:auction", args=[slug, pk])
     choices = [
-        {"label": pgettext("bid", "Pass") if b is None else str(b), "url": "?" + urlencode({"bids": format_auction([*bids, ("", b)])})}
+        {
+            "label": pgettext("bid", "Pass") if b is None else str(b),
+            "url": f"{here}?{urlencode({'bids': format_auction([*bids, ('', b)])})}",
+        }
         for b in allowed
     ]
     context = {
@@ -296,7 +310,16 @@ def auction(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "bidder": order[len(bids)] if bids is not None and len(bids) < len(order) else None,
         "choices": choices,
         "problem": problem,
+        "here": here,
+        "undo_url": f"{here}?{urlencode({'bids': format_auction(bids[:-1])})}" if bids else "",
+        "note": auction_note(allowed, bids, order),
+        "result": rules.auction_result(state.table, dealer, bids) if bids and not allowed else None,
+        "text": text,
     }
+    if request.htmx:
+        response = render(request, "scores/auction.html#panel", context)
+        patch_vary_headers(response, ["HX-Request"])
+        return response
     return render(request, "scores/auction.html", context)
 
 
@@ -342,12 +365,18 @@ def _scoreboard(game: Game, state: services.GameState, last: Hand | None, number
     """The scoreboard after hand ``number`` (``last``, its scores prefetched), ``dealer`` dealing next."""
     sides = list(state.sides.values())
     totals = {side.pk: 0 for side in sides}
+    deltas = {score.side_id: score.delta for score in last.side_scores} if last is not None else {}
     if last is not None:
         totals.update({score.side_id: score.total for score in last.side_scores})
     best = max(totals.values(), default=0)
     members = {side.pk: [name for name, seat in state.seats.items() if seat.side_id == side.pk] for side in sides}
+
+    def leading(side) -> bool:
+        # After a win the winner is marked, who may have fewer points than a side that was never the pitcher.
+        return side.pk == game.winner_id if game.is_finished else totals[side.pk] == best and last is not None
+
     rows = [
-        {"side": side, "total": totals[side.pk], "leading": totals[side.pk] == best and last is not None, "members": members[side.pk]}
+        {"side": side, "total": totals[side.pk], "delta": deltas.get(side.pk, 0), "leading": leading(side), "members": members[side.pk]}
         for side in sides
     ]
     return {

@@ -1,0 +1,31 @@
+{% autoescape off %}// Pitch League's service worker: the static files from the cache, everything else from the network.
+const CACHE = "pitch-static-{{ version }}";
+const PRECACHE = [{% for url in urls %}"{{ url|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
+const STATIC_PREFIX = "{{ static_prefix|escapejs }}";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  // An older deployment's files are dropped.
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names.filter((name) => name.startsWith("pitch-static-") && name !== CACHE).map((name) => caches.delete(name))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== self.location.origin || !url.pathname.startsWith(STATIC_PREFIX)) return;
+  event.respondWith(
+    caches.open(CACHE).then((cache) =>
+      cache.match(event.request).then((hit) => hit || fetch(event.request).then((response) => {
+        if (response.ok) cache.put(event.request, response.clone());
+        return response;
+      })),
+    ),
+  );
+});
+{% endautoescape %}
