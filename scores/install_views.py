@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -24,7 +25,7 @@ PRECACHED = (
     "scores/app.js",
     "scores/favicon.svg",
     "scores/icon-192.png",
-    "django_htmx/htmx.min.js",
+    "django_htmx/htmx-2.min.js",
 )
 
 
@@ -54,6 +55,11 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker: caches the static files, leaves every page and form to the network."""
     urls = [static(path) for path in PRECACHED]
     version = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
-    response = render(request, "scores/service_worker.js", {"urls": urls, "version": version}, content_type="text/javascript")
+    response = render(
+        request,
+        "scores/service_worker.js",
+        {"urls": urls, "version": version, "static_prefix": settings.STATIC_URL},
+        content_type="text/javascript",
+    )
     response["Cache-Control"] = "no-cache"  # The browser checks for a new worker on every visit.
     return response
