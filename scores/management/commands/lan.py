@@ -8,6 +8,7 @@ switches are off (see README, "A card night at home").
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -27,17 +28,12 @@ WORKER_COMMAND = "db_worker"  # django-tasks-db's worker; started when installed
 def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses other phones can reach, the outgoing route's first."""
     found: list[str] = []
-    try:
-        # A UDP "connection" sends nothing; it only asks the system which address the route would use.
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))
-            found.append(probe.getsockname()[0])
-    except OSError:
-        pass
-    try:
+    # A UDP "connection" sends nothing; it only asks the system which address the route would use.
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))
+        found.append(probe.getsockname()[0])
+    with contextlib.suppress(OSError):
         found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
-    except OSError:
-        pass
     return list(dict.fromkeys(address for address in found if not address.startswith("127.")))
 
 
