@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 # What each interface says, as its players read it.
 WORDS = {
     "vi": {
-        "language": "Tiếng Việt", "change": "Đổi ngôn ngữ", "username": "Tên đăng nhập", "password": "Mật khẩu",
+        "language": "Tiếng Việt", "username": "Tên đăng nhập", "password": "Mật khẩu",
         "log_in": "Đăng nhập", "new_game": "Trận mới", "new_player": "Người chơi mới {}", "play_to": "Chơi đến",
         "start": "Bắt đầu trận", "hand_1": "Ván 1", "pitcher": "Người gọi", "bid": "Mức gọi", "high": "Cao",
         "low": "Thấp", "jack": "Bồi", "not_in_play": "Không có trong ván", "game": "Điểm bài", "tied": "Hòa",
@@ -21,7 +21,7 @@ WORDS = {
         "rules_title": "Luật chơi Pitch",
     },
     "mt": {
-        "language": "Malti", "change": "Biddel il-lingwa", "username": "Isem tal-utent", "password": "Password",
+        "language": "Malti", "username": "Isem tal-utent", "password": "Password",
         "log_in": "Idħol", "new_game": "Partita ġdida", "new_player": "Plejer ġdid {}", "play_to": "Nilagħbu sa",
         "start": "Ibda l-partita", "hand_1": "Dawra 1", "pitcher": "Offerent", "bid": "Offerta", "high": "Għoli",
         "low": "Baxx", "jack": "Fanti", "not_in_play": "Mhux fil-logħba", "game": "Logħba", "tied": "Indaqs",
@@ -40,9 +40,9 @@ def test_a_hand_is_played_with_the_interface_in_the_language(live_server, page: 
     words = WORDS[lang]
     make_user("sam", league, Role.SCORER)
     page.goto(live_server.url + "/accounts/login/")
-    # The switcher, on the login page as on every page; the choice is kept for the pages after it.
-    page.get_by_label("Language").select_option(label=words["language"])
-    page.get_by_role("button", name="Change language").click()
+    # The switcher, in the menu on the login page as on every page: one tap; the choice is kept for the pages after it.
+    page.get_by_text("Menu", exact=True).click()
+    page.get_by_role("button", name=words["language"]).click()
     expect(page.locator("html")).to_have_attribute("lang", lang)
     page.get_by_label(words["username"]).fill("sam")
     page.get_by_label(words["password"]).fill(PASSWORD)
