@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 
 from django.conf import settings
+from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -54,11 +55,14 @@ def manifest(request: HttpRequest) -> JsonResponse:
 def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker: caches the static files, leaves every page and form to the network."""
     urls = [static(path) for path in PRECACHED]
+    # Hashed names (production) never change content: the cache first. Plain names (development): the network
+    # first, so an edited file is seen at once, the cache only when the network fails.
+    immutable = isinstance(staticfiles_storage, ManifestFilesMixin)
     version = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
     response = render(
         request,
         "scores/service_worker.js",
-        {"urls": urls, "version": version, "static_prefix": settings.STATIC_URL},
+        {"urls": urls, "version": version, "static_prefix": settings.STATIC_URL, "immutable": immutable},
         content_type="text/javascript",
     )
     response["Cache-Control"] = "no-cache"  # The browser checks for a new worker on every visit.

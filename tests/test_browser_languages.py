@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 # What each interface says, as its players read it.
 WORDS = {
     "vi": {
-        "language": "Tiếng Việt", "username": "Tên đăng nhập", "password": "Mật khẩu",
+        "language": "Tiếng Việt", "menu": "Trình đơn", "username": "Tên đăng nhập", "password": "Mật khẩu",
         "log_in": "Đăng nhập", "new_game": "Trận mới", "new_player": "Người chơi mới {}", "play_to": "Chơi đến",
         "start": "Bắt đầu trận", "hand_1": "Ván 1", "pitcher": "Người gọi", "bid": "Mức gọi", "high": "Cao",
         "low": "Thấp", "jack": "Bồi", "not_in_play": "Không có trong ván", "game": "Điểm bài", "tied": "Hòa",
@@ -21,7 +21,7 @@ WORDS = {
         "rules_title": "Luật chơi Pitch",
     },
     "mt": {
-        "language": "Malti", "username": "Isem tal-utent", "password": "Password",
+        "language": "Malti", "menu": "Menù", "username": "Isem tal-utent", "password": "Password",
         "log_in": "Idħol", "new_game": "Partita ġdida", "new_player": "Plejer ġdid {}", "play_to": "Nilagħbu sa",
         "start": "Ibda l-partita", "hand_1": "Dawra 1", "pitcher": "Offerent", "bid": "Offerta", "high": "Għoli",
         "low": "Baxx", "jack": "Fanti", "not_in_play": "Mhux fil-logħba", "game": "Logħba", "tied": "Indaqs",
@@ -76,5 +76,6 @@ def test_a_hand_is_played_with_the_interface_in_the_language(live_server, page: 
         ("Dan", 0),
     ]
 
+    page.get_by_text(words["menu"], exact=True).click()  # The rules are in the header's menu.
     page.get_by_role("link", name=words["rules"]).click()
     expect(page.get_by_role("heading", level=1)).to_have_text(words["rules_title"])

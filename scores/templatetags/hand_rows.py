@@ -80,10 +80,10 @@ def score_rows(rows: list[dict], partnership: bool, flash: object = None) -> Saf
         if partnership:
             name += f'<br><small class="text-muted">{escape(" & ".join(row["members"]))}</small>'
         delta = row.get("delta", 0)
-        change = f' <span class="delta{" negative" if delta < 0 else ""}">{delta:+d}</span>' if flash and delta else ""
+        change = f'<td class="delta{" negative" if delta < 0 else ""}">{delta:+d}</td>' if flash and delta else ""
         html.append(
             f'<tr class="{"leader" if row["leading"] else ""}{" changed" if change else ""}">'
             f'<th scope="row" title="{full}" class="side-name">{name}</th>'
-            f'<td class="total {"negative" if row["total"] < 0 else ""}">{row["total"]:d}{change}</td></tr>'
+            f'<td class="total {"negative" if row["total"] < 0 else ""}">{row["total"]:d}</td>{change}</tr>'
         )
     return mark_safe("".join(html))

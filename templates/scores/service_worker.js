@@ -2,6 +2,7 @@
 const CACHE = "pitch-static-{{ version }}";
 const PRECACHE = [{% for url in urls %}"{{ url|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
 const STATIC_PREFIX = "{{ static_prefix|escapejs }}";
+const IMMUTABLE = {{ immutable|yesno:"true,false" }}; // Hashed file names: a cached file is never stale.
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
@@ -19,12 +20,15 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== self.location.origin || !url.pathname.startsWith(STATIC_PREFIX)) return;
+  const fromNetwork = (cache) => fetch(event.request).then((response) => {
+    if (response.ok) cache.put(event.request, response.clone());
+    return response;
+  });
   event.respondWith(
     caches.open(CACHE).then((cache) =>
-      cache.match(event.request).then((hit) => hit || fetch(event.request).then((response) => {
-        if (response.ok) cache.put(event.request, response.clone());
-        return response;
-      })),
+      IMMUTABLE
+        ? cache.match(event.request).then((hit) => hit || fromNetwork(cache))
+        : fromNetwork(cache).catch(() => cache.match(event.request).then((hit) => hit || Response.error())),
     ),
   );
 });
