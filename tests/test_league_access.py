@@ -56,6 +56,7 @@ READ_PAGES = {
     "league_export_csv": lambda w: reverse("scores:league_export_csv", args=["thursday"]),
     "game_export_json": lambda w: reverse("scores:game_export_json", args=["thursday", w["game"].pk]),
     "game_export_csv": lambda w: reverse("scores:game_export_csv", args=["thursday", w["game"].pk]),
+    "watch_qr": lambda w: reverse("scores:watch_qr", args=["thursday", w["game"].pk]),
 }
 SCORER_PAGES = {
     "game_new": lambda w: reverse("scores:game_new", args=["thursday"]),
@@ -196,6 +197,7 @@ SCORER_WRITES = {
         lambda w: {"pitcher": "Bob", "bid": 1, "high": "Bob", "low": "Bob", "jack": "-", "game": "-"},
     ),
     "hand_delete": (lambda w: reverse("scores:hand_delete", args=["thursday", w["game"].pk, 1]), lambda w: {}),
+    "rematch": (lambda w: reverse("scores:rematch", args=["thursday", w["game"].pk]), lambda w: {}),
     "game_new": (
         lambda w: reverse("scores:game_new", args=["thursday"]),
         lambda w: {"new_1": "Zed", "new_2": "Yan", "mode": "solo", "target": "7", "first_dealer": "1", "team1": "A", "team2": "B"},
