@@ -72,7 +72,7 @@ def generated_history(games: int, seed: int = 6) -> tuple[str, int]:
         partnership = rng.random() < 0.3
         seats = rng.sample(NAMES, 4 if partnership else rng.choice([3, 4]))
         teams = (rules.Team("North", (seats[0], seats[2])), rules.Team("East", (seats[1], seats[3]))) if partnership else ()
-        table = rules.Table(seats=tuple(seats), target=11, teams=teams)
+        table = rules.Table(seats=tuple(seats), rules=rules.Rules(target=11), teams=teams)
         sides = list(table.sides)
         hands = []
         for _ in range(150):

@@ -67,7 +67,8 @@ class GameAdmin(admin.ModelAdmin):
     list_filter = ["status", "partnership", "league"]
     search_fields = ["code"]
     date_hierarchy = "played_on"
-    readonly_fields = ["status", "winner", "version", "partnership", "target"]
+    # A game's rules are fixed when it starts: its stored scores were worked out by them.
+    readonly_fields = ["status", "winner", "version", "partnership", "target", "going_out", "min_bid", "steal", "smudge"]
     inlines = [SeatInline, HandInline]
 
     def has_add_permission(self, request) -> bool:

@@ -19,7 +19,7 @@ def random_hand(rng: random.Random, table: rules.Table) -> rules.Hand:
     sides = table.sides
     return rules.Hand(
         pitcher=rng.choice(table.seats),
-        bid=rng.choice(rules.BIDS),
+        bid=rng.choice(table.rules.bids),
         high=rng.choice(sides),
         low=rng.choice(sides),
         jack=rng.choice([*sides, None]),
@@ -54,9 +54,21 @@ def create_demo_league(seed: int = 7) -> League:
         {"seats": ["Ann", "Bob", "Cat"], "target": 11},
         {"seats": ["Ann", "Bob", "Cat", "Dan"], "teams": [("Hearts", ["Ann", "Cat"]), ("Spades", ["Bob", "Dan"])]},
         {"seats": ["Bob", "Cat", "Dan", "Eve", "Fay"]},
+        # House rules: each table plays its own Pitch.
+        {"seats": ["Ann", "Bob", "Cat", "Dan"], "house_rules": {"min_bid": 2, "steal": False}},
+        {"seats": ["Ann", "Cat", "Eve"], "target": 11, "house_rules": {"smudge": True}},
     ]
     for i, kwargs in enumerate(tables):
         game = services.start_game(league=league, code=f"demo-{i + 1}", **kwargs)
         play_out(game, rng)
+    # A table where a set pitcher does not go out: Ann is set back at the target on hand 3 and plays on.
+    game = services.start_game(league=league, code="demo-made-bid", seats=["Ann", "Bob", "Dan"], house_rules={"going_out": "made_bid"})
+    for pitcher, bid, high, low, jack, game_point in [
+        ("Ann", 3, "Ann", "Ann", "Ann", "Ann"),
+        ("Bob", 2, "Ann", "Ann", "Ann", "Ann"),
+        ("Ann", 1, "Bob", "Dan", None, None),
+    ]:
+        services.record_hand(game=game, hand=rules.Hand(pitcher=pitcher, bid=bid, high=high, low=low, jack=jack, game=game_point))
+    play_out(game, rng)
     services.start_game(league=league, code="demo-in-progress", seats=["Ann", "Bob", "Cat", "Dan"])
     return league

@@ -16,7 +16,7 @@ from django.utils.translation import get_language, gettext, pgettext, pgettext_l
 from django.utils.translation import gettext_lazy as _
 
 from . import rules
-from .models import Player
+from .models import GoingOut, League, Player
 from .names import clean as clean_name
 from .names import key as name_key
 from .problems import message as problem_message
@@ -64,8 +64,22 @@ class NameField(forms.CharField):
             )
 
 
+HOUSE_RULES = ("going_out", "min_bid", "steal", "smudge")
+
+
+def _house_rule(label, choices, coerce=str) -> forms.TypedChoiceField:
+    """A house rule as tap buttons; left out of a post, it is the league's default (see ``NewGameForm.clean``)."""
+    return forms.TypedChoiceField(label=label, choices=choices, coerce=coerce, required=False, empty_value=None, widget=forms.RadioSelect)
+
+
+def _yes_no(value: str) -> bool:
+    return value == "yes"
+
+
 class NewGameForm(forms.Form):
-    """Who plays, where they sit, solo or partnership, the target and the first dealer.
+    """Who plays, where they sit, solo or partnership, the target, the house rules and the first dealer.
+
+    The target and the house rules start as the league's defaults.
 
     Each player row has an optional seat number; without one, players sit in
     the order of the list (league players first, then new names).
@@ -89,6 +103,10 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
     other_target = forms.IntegerField(label=_("Other target"), min_value=rules.MIN_TARGET, max_value=rules.MAX_TARGET, required=False)
+    going_out = _house_rule(_("Going out"), GoingOut.choices)
+    min_bid = _house_rule(_("Minimum bid"), [(b, str(b)) for b in rules.MIN_BIDS], coerce=int)
+    steal = _house_rule(_("Dealer's steal"), [("yes", _("Allowed")), ("no", _("Not allowed"))], coerce=_yes_no)
+    smudge = _house_rule(_("Smudge: bid 4 and win all four points to win the game"), [("no", _("Off")), ("yes", _("On"))], coerce=_yes_no)
     # Choices as a callable, so "Seat 1" is written in the page's language, not the one active at import.
     first_dealer = forms.TypedChoiceField(
         label=_("Who deals first"),
@@ -97,8 +115,15 @@ class NewGameForm(forms.Form):
         initial=1,
     )
 
-    def __init__(self, *args, league, **kwargs) -> None:
+    def __init__(self, *args, league: League, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.league_defaults = league.rules
+        defaults = league.rules.as_dict()
+        for key in ("steal", "smudge"):
+            defaults[key] = "yes" if defaults[key] else "no"
+        target = defaults.pop("target")
+        defaults |= {"target": str(target)} if target in TARGETS else {"target": OTHER, "other_target": target}
+        self.initial = {**defaults, **self.initial}
         self.league_players = list(Player.objects.filter(league=league))
         self.fields["players"].queryset = Player.objects.filter(league=league)
         seat_choices = [("", _("Seat")), *((i, str(i)) for i in range(1, rules.MAX_PLAYERS + 1))]
@@ -166,6 +191,8 @@ class NewGameForm(forms.Form):
                     if not name:
                         self.add_error(field, gettext("Give the team a name."))
                 data["teams"] = ((names[0], (seats[0], seats[2])), (names[1], (seats[1], seats[3])))
+        # A house rule the post leaves out is the league's default; a wrong one is refused by its field.
+        data["house_rules"] = {key: getattr(self.league_defaults, key) if data.get(key) is None else data[key] for key in HOUSE_RULES}
         dealer = data.get("first_dealer")
         if dealer is not None and seats and dealer > len(seats):
             self.add_error("first_dealer", gettext("There are only %(count)s players.") % {"count": len(seats)})
@@ -177,8 +204,16 @@ def _buttons(label, choices: Sequence[tuple[str, str]], *, required_message: str
     return forms.ChoiceField(label=label, choices=choices, widget=forms.RadioSelect, error_messages={"required": required_message})
 
 
+class _BidField(forms.TypedChoiceField):
+    """Offers as buttons the bids the game's rules allow, but lets any bid of the rule sheet through, so the rules
+    engine refuses one a house rule forbids (an edit, a crafted post) saying which rule forbids it."""
+
+    def valid_value(self, value) -> bool:
+        return str(value) in {str(b) for b in rules.BIDS}
+
+
 @functools.lru_cache(maxsize=512)
-def _tap_fields(seats: tuple[str, ...], sides: tuple[str, ...], language: str | None) -> dict[str, forms.Field]:
+def _tap_fields(seats: tuple[str, ...], sides: tuple[str, ...], bids: tuple[int, ...], language: str | None) -> dict[str, forms.Field]:
     """The hand form's buttons for a table, in the active language (``language``, the cache's key).
 
     Every save builds a hand form, so its fields are built once per table and language and shared by the forms
@@ -188,9 +223,9 @@ def _tap_fields(seats: tuple[str, ...], sides: tuple[str, ...], language: str | 
     points = [(name, name) for name in sides]
     return {
         "pitcher": _buttons(gettext("Pitcher"), players, required_message=gettext("Tap who won the bid.")),
-        "bid": forms.TypedChoiceField(
+        "bid": _BidField(
             label=gettext("Bid"),
-            choices=[(b, str(b)) for b in rules.BIDS],
+            choices=[(b, str(b)) for b in bids],
             coerce=int,
             widget=forms.RadioSelect,
             error_messages={"required": gettext("Tap the bid.")},
@@ -224,7 +259,7 @@ class HandForm(forms.Form):
     def __init__(self, *args, table: rules.Table, dealer: str, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.table, self.dealer = table, dealer
-        self.fields = {**_tap_fields(table.seats, table.sides, get_language()), **self.fields}
+        self.fields = {**_tap_fields(table.seats, table.sides, table.rules.bids, get_language()), **self.fields}
 
     def clean(self) -> dict:
         data = super().clean()

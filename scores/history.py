@@ -1,4 +1,4 @@
-"""The game-history exchange format, version 1 (``shared/spec/history-format.md``): read it, write it.
+"""The game-history exchange format, version 1: read it, write it.
 
 Reading checks a document's shape (keys, types, names) and hands every game to
 ``scores.rules`` to check bidding, scoring and winning, collecting every problem
@@ -44,7 +44,8 @@ MAX_ID_LENGTH = Game._meta.get_field("code").max_length
 DOCUMENT_KEYS = ("format", "version", "exported_at", "league", "games")
 LEAGUE_KEYS = ("name",)
 GAME_KEYS = ("id", "played_on", "rules", "seats", "hands", "result")
-RULES_KEYS = ("target", "teams")
+RULES_KEYS = ("target", "teams", "going_out", "min_bid", "steal", "smudge")
+RULES_VALUES = tuple(key for key in RULES_KEYS if key != "teams")  # The keys of ``rules.Rules``.
 TEAM_KEYS = ("name", "players")
 HAND_KEYS = ("dealer", "bids", "pitcher", "bid", "high", "low", "jack", "game", "won", "delta", "totals", "set")
 HAND_REQUIRED = ("pitcher", "bid", "high", "low", "jack", "game")
@@ -329,7 +330,7 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
         else:
             first_seen[game_id] = position
     played_on = _read_date(game, check)
-    target, teams, rules_ok = _read_rules(game, check)
+    settings, teams, rules_ok = _read_rules(game, check)
     seats = game.get("seats")
     seats_ok = isinstance(seats, list)
     if "seats" in game and not seats_ok:
@@ -342,16 +343,24 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
         check.add("hands", _("must be a list of hands [...], got %(value)s") % {"value": _show(hands)})
     hands = hands if isinstance(hands, list) else []
     inputs, skip = _read_hands(hands, check.game, problems)
-    names = tuple(clean_name(s) for s in seats if isinstance(s, str) and clean_name(s)) if isinstance(seats, list) else ()
+    names = tuple(clean_name(s) for s in seats if _is_text(s) and clean_name(s)) if isinstance(seats, list) else ()
+    # Even with a bad seat, team or rule the table is checked, with what could be read, to find its other problems.
+    table_problems: list[rules.Problem] = []
     try:
-        # Even with a bad seat or team the table is checked, with what could be read, to find its other problems.
-        table = rules.Table(seats=names, target=target, teams=teams)
+        game_rules = rules.Rules(**settings)
     except rules.RulesError as error:
-        where = {"target": "rules.target", "teams": "rules.teams"}
+        table_problems.extend(error.problems)
+        game_rules = rules.Rules()
+    try:
+        table = rules.Table(seats=names, rules=game_rules, teams=teams)
+    except rules.RulesError as error:
+        table_problems.extend(error.problems)
+    if table_problems:
+        where = {key: f"rules.{key}" for key in RULES_KEYS}
         reported = {field.split(",")[0] for field in check.fields if field}
         problems.extend(
             Problem(p.message, field=where.get(p.field, p.field), game=check.game, template=p.template, params=p.params)
-            for p in error.problems
+            for p in table_problems
             if where.get(p.field, p.field) not in reported
         )
         return None
@@ -384,12 +393,15 @@ def _read_date(game: dict, check: _Checker) -> datetime.date | None:
     return None
 
 
-def _read_rules(game: dict, check: _Checker) -> tuple[object, tuple[rules.Team, ...], bool]:
-    """The target (for the engine to check), the teams, and whether the shape was right."""
+def _read_rules(game: dict, check: _Checker) -> tuple[dict[str, object], tuple[rules.Team, ...], bool]:
+    """The ``rules.Rules`` keys given (for the engine to check), the teams, and whether the shape was right.
+
+    A missing key is the rule sheet's rule, so a file written before the house rules scores as it did.
+    """
     if "rules" not in game:
-        return rules.DEFAULT_TARGET, (), True
+        return {}, (), True
     if not check.object(game["rules"], "rules", "rules"):
-        return rules.DEFAULT_TARGET, (), False
+        return {}, (), False
     rules_ = game["rules"]
     check.keys(rules_, RULES_KEYS, (), "rules", "rules.")
     # An unknown key is reported but leaves the table readable, so the hands are still checked.
@@ -412,7 +424,7 @@ def _read_rules(game: dict, check: _Checker) -> tuple[object, tuple[rules.Team, 
                     check.add(f"{field}, players", _("must be a list of the partners' names, got %(value)s") % {"value": _show(players)})
                 elif name_ok and "name" in team and "players" in team:
                     teams.append(rules.Team(clean_name(team["name"]), tuple(clean_name(p) for p in players)))
-    return rules_.get("target", rules.DEFAULT_TARGET), tuple(teams), len(check.problems) == before
+    return {key: rules_[key] for key in RULES_VALUES if key in rules_}, tuple(teams), len(check.problems) == before
 
 
 def _read_hands(hands: list, game: str | int, problems: list[Problem]) -> tuple[list[rules.Hand], dict[int, set[str | None]]]:
@@ -490,7 +502,7 @@ class StoredGame:
 
     code: str
     played_on: datetime.date
-    target: int
+    rules: rules.Rules
     partnership: bool
     winner_id: int | None
     sides: list[tuple[int, str]]  # (pk, name), by position.
@@ -544,7 +556,7 @@ def _by_game(rows: list[tuple]) -> dict[int, list[tuple]]:
 def _stored(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[StoredGame]:
     """Each game with its sides, seats, hands and scores: five queries per chunk of games, their rows read raw."""
     chunk_size = chunk_size or CHUNK_SIZE
-    ordered = games.order_by("played_on", "pk").values_list("pk", "code", "played_on", "target", "partnership", "winner_id")
+    ordered = games.order_by("played_on", "pk").values_list("pk", "code", "played_on", *RULES_VALUES, "partnership", "winner_id")
     for chunk in batched(ordered.iterator(chunk_size=chunk_size), chunk_size):
         ids = [game[0] for game in chunk]
         rows = [queryset.raw_rows() for queryset in _chunk_queries(ids)]
@@ -559,11 +571,12 @@ def _stored(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[St
         if start != len(figures):
             # Never the case for what the services stored: every hand has a score for each of its game's sides.
             raise RuntimeError(f"the hands of games {ids} have {len(figures) // 3} side scores stored, not {start // 3}")
-        for pk, code, played_on, target, partnership, winner_id in chunk:
+        for pk, code, played_on, *settings, partnership, winner_id in chunk:
             game_hands = hands.get(pk, [])
             start = starts[pk]
             game_scores = figures[start : start + 3 * len(sides[pk]) * len(game_hands)]
-            yield StoredGame(code, played_on, target, partnership, winner_id, sides[pk], seats[pk], game_hands, game_scores)
+            game_rules = rules.Rules(**dict(zip(RULES_VALUES, settings, strict=True)))
+            yield StoredGame(code, played_on, game_rules, partnership, winner_id, sides[pk], seats[pk], game_hands, game_scores)
 
 
 def _game_document(game: StoredGame, *, hands: bool = True) -> dict:
@@ -571,7 +584,7 @@ def _game_document(game: StoredGame, *, hands: bool = True) -> dict:
     side_name = dict(game.sides)
     seat_name = {pk: name for pk, _, _, name in game.seats}
     name_at = {position: name for _, position, _, name in game.seats}
-    rules_: dict = {"target": game.target}
+    rules_: dict = game.rules.as_dict()  # Every key, defaults included: the file says what it was scored by.
     if game.partnership:
         rules_["teams"] = [{"name": name, "players": [n for _, _, side, n in game.seats if side == pk]} for pk, name in game.sides]
     slot, width = game.slots, 3 * len(game.sides)
@@ -676,6 +689,7 @@ def export_json(games: QuerySet[Game], *, league_name: str, exported_at: datetim
     yield ("\n  ]" if separator != "\n" else "]") + "\n}\n"
 
 
+GAMES_HEADER = ("game_id", "played_on", *RULES_VALUES, "partnership", "winner")
 HANDS_HEADER = ("game_id", "played_on", "hand", "dealer", "pitcher", "bid", "high", "low", "jack", "game", "set")
 SCORES_HEADER = ("game_id", "hand", "side", "won", "delta", "total")
 STANDINGS_HEADER = (
@@ -697,6 +711,12 @@ def _cell(value: object) -> object:
     if isinstance(value, str) and value[:1] in FORMULA_STARTS:
         return "'" + value
     return value
+
+
+def game_rows(games: QuerySet[Game]) -> Iterator[tuple]:
+    """games.csv: one row per game with the rules it was scored by, in one query."""
+    columns = ("code", "played_on", *RULES_VALUES, "partnership", "winner__name")
+    yield from games.order_by("played_on", "pk").values_list(*columns).iterator(chunk_size=CHUNK_SIZE)
 
 
 def hand_rows(game: dict) -> Iterator[tuple]:
@@ -773,13 +793,14 @@ class _Outbox:
 
 
 def export_csv_zip(games: QuerySet[Game], *, league=None) -> Iterator[bytes]:
-    """A zip of hands.csv, scores.csv (and standings.csv for a ``league``), as chunks of bytes.
+    """A zip of games.csv, hands.csv, scores.csv (and standings.csv for a ``league``), as chunks of bytes.
 
     The CSV files are UTF-8 with a byte-order mark, which is how spreadsheets
     know the names are UTF-8.
     """
     outbox = _Outbox()
     files: list[tuple[str, Sequence[str], Iterable[Iterable[tuple]]]] = [
+        ("games.csv", GAMES_HEADER, [game_rows(games)]),
         ("hands.csv", HANDS_HEADER, (hand_rows(game) for game in stored_games(games))),
         ("scores.csv", SCORES_HEADER, (score_rows(game) for game in stored_games(games))),
     ]

@@ -6,7 +6,8 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from .models import Game, Invite, League, Membership, Role
+from . import rules
+from .models import INVITE_DAYS, Game, GoingOut, Invite, League, Membership, Role
 
 
 class SignupForm(UserCreationForm):
@@ -23,6 +24,18 @@ class LeagueForm(forms.ModelForm):
         labels = {"name": _("League name")}
 
 
+class LeagueRulesForm(forms.ModelForm):
+    """The house rules a league's new games start with; a game already started keeps its own."""
+
+    target = forms.IntegerField(label=_("Play to"), min_value=rules.MIN_TARGET, max_value=rules.MAX_TARGET)
+
+    class Meta:
+        model = League
+        fields = ["target", "going_out", "min_bid", "steal", "smudge"]
+        labels = {"steal": _("The dealer may steal the bid")}
+        widgets = {"going_out": forms.RadioSelect, "min_bid": forms.RadioSelect}
+
+
 class MemberRoleForm(forms.ModelForm):
     class Meta:
         model = Membership
@@ -31,6 +44,12 @@ class MemberRoleForm(forms.ModelForm):
 
 
 class InviteForm(forms.ModelForm):
+    DAYS = [("1", _("1 day")), ("7", _("7 days")), ("30", _("30 days"))]
+
+    days = forms.TypedChoiceField(
+        label=_("Expires after"), choices=DAYS, coerce=int, required=False, empty_value=INVITE_DAYS, initial=str(INVITE_DAYS)
+    )
+
     class Meta:
         model = Invite
         fields = ["role"]
@@ -71,12 +90,27 @@ class StandingsForm(DateRangeForm):
         self.fields["sort"].choices = [(c.key, c.label) for c in COLUMNS]
 
 
+def _yes(value: str) -> bool:
+    return value == "yes"
+
+
 class GameFilterForm(DateRangeForm):
     STATUSES = [("", _("Any")), *Game.Status.choices]
 
     player = forms.ModelChoiceField(label=_("Player"), queryset=None, required=False, empty_label=_("Anyone"))
     status = forms.ChoiceField(label=_("Status"), choices=STATUSES, required=False)
-    field_order = ["player", "status", "start", "end"]
+    # The house rules, to compare games played by the same ones: "" is any.
+    going_out = forms.ChoiceField(label=_("Going out"), choices=[("", _("Any")), *GoingOut.choices], required=False)
+    min_bid = forms.TypedChoiceField(
+        label=_("Minimum bid"), choices=[("", _("Any")), *((b, str(b)) for b in rules.MIN_BIDS)], coerce=int, required=False
+    )
+    steal = forms.TypedChoiceField(
+        label=_("Dealer's steal"), choices=[("", _("Any")), ("yes", _("Allowed")), ("no", _("Not allowed"))], coerce=_yes, required=False
+    )
+    smudge = forms.TypedChoiceField(
+        label=_("Smudge"), choices=[("", _("Any")), ("yes", _("On")), ("no", _("Off"))], coerce=_yes, required=False
+    )
+    field_order = ["player", "status", "start", "end", "going_out", "min_bid", "steal", "smudge"]
 
     def __init__(self, *args, league: League, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -7,19 +7,21 @@ token (404 once it is turned off or changed).
 
 from __future__ import annotations
 
+import datetime
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.db import transaction
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from . import charts, rules, services
-from .league_forms import GameFilterForm, InviteForm, LeagueForm, MemberRoleForm, StandingsForm
+from .league_forms import GameFilterForm, InviteForm, LeagueForm, LeagueRulesForm, MemberRoleForm, StandingsForm
 from .models import Game, HandScore, Invite, League, Membership, Player, PlayerRating, Role, Seat
 from .standings import COLUMNS, standings
 from .views import _get_league_for, scoreboard_context
@@ -109,6 +111,7 @@ def game_list(request: HttpRequest, slug: str) -> HttpResponse:
             games = games.filter(played_on__gte=data["start"])
         if data["end"]:
             games = games.filter(played_on__lte=data["end"])
+        games = games.filter(**{key: data[key] for key in ("going_out", "min_bid", "steal", "smudge") if data[key] not in ("", None)})
     context = {"league": league, "membership": membership, "form": form, **_paged(request, games)}
     return render(request, "scores/game_list.html", context, status=status)
 
@@ -206,16 +209,23 @@ def league_new(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
-    """The league's name and its public read-only link."""
+    """The league's name, the house rules its new games start with, and its public read-only link."""
     league, membership = _get_league_for(request.user, slug, Role.OWNER)
-    form = LeagueForm(request.POST or None, instance=league)
-    if request.method == "POST" and form.is_valid():
+    # One page, two forms: the post says which (the house rules' form sends form=rules).
+    posted_rules = request.method == "POST" and request.POST.get("form") == "rules"
+    form = LeagueForm(request.POST if request.method == "POST" and not posted_rules else None, instance=league)
+    rules_form = LeagueRulesForm(request.POST if posted_rules else None, instance=league)
+    if posted_rules and rules_form.is_valid():
+        rules_form.save()
+        messages.success(request, _("House rules saved: new games start with them."))
+        return redirect("scores:league_settings", league.slug)
+    if request.method == "POST" and not posted_rules and form.is_valid():
         form.save()
         messages.success(request, _("League renamed."))
         return redirect("scores:league_settings", league.slug)
     public_url = request.build_absolute_uri(league.get_public_url()) if league.public_token else None
-    context = {"league": league, "membership": membership, "form": form, "public_url": public_url}
-    return render(request, "scores/league_settings.html", context, status=400 if form.errors else 200)
+    context = {"league": league, "membership": membership, "form": form, "rules_form": rules_form, "public_url": public_url}
+    return render(request, "scores/league_settings.html", context, status=400 if form.errors or rules_form.errors else 200)
 
 
 PUBLIC_LINK_ACTIONS = {"on", "off", "new"}
@@ -268,7 +278,7 @@ def _members_context(request: HttpRequest, league: League, membership: Membershi
     members = league.memberships.select_related("user").order_by("user__username")
     invites = [
         {"invite": invite, "url": request.build_absolute_uri(invite.get_absolute_url())}
-        for invite in league.invites.filter(revoked=False).select_related("created_by")
+        for invite in league.invites.active().select_related("created_by")
     ]
     return {
         "league": league,
@@ -279,41 +289,37 @@ def _members_context(request: HttpRequest, league: League, membership: Membershi
     }
 
 
-def _other_owners(league: League, membership: Membership) -> bool:
-    return league.memberships.filter(role=Role.OWNER).exclude(pk=membership.pk).exists()
-
-
 @login_required
 @require_POST
-@transaction.atomic
 def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Change a member's role; the league always keeps an owner."""
     league, _membership = _get_league_for(request.user, slug, Role.OWNER)
     member = get_object_or_404(league.memberships.select_related("user"), pk=pk)
-    was_owner = member.role == Role.OWNER  # Read before the form writes the new role onto the instance.
     form = MemberRoleForm(request.POST, instance=member, prefix=f"m{member.pk}")
     if not form.is_valid():
         messages.error(request, _("Role: %(errors)s") % {"errors": " ".join(form.errors.get("role", []))})
-    elif was_owner and form.cleaned_data["role"] != Role.OWNER and not _other_owners(league, member):
-        messages.error(request, _("%(user)s is the only owner: make someone else owner first.") % {"user": member.user})
+        return redirect("scores:member_list", league.slug)
+    try:
+        member = services.change_role(league=league, member_pk=member.pk, role=form.cleaned_data["role"], by=request.user)
+    except services.Refused as refused:
+        messages.error(request, str(refused))
     else:
-        form.save()
         messages.success(request, _("%(user)s is now %(role)s.") % {"user": member.user, "role": member.get_role_display()})
     return redirect("scores:member_list", league.slug)
 
 
 @login_required
 @require_POST
-@transaction.atomic
 def member_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Take someone out of the league; the league always keeps an owner."""
     league, membership = _get_league_for(request.user, slug, Role.OWNER)
-    member = get_object_or_404(league.memberships.select_related("user"), pk=pk)
-    if member.role == Role.OWNER and not _other_owners(league, member):
-        messages.error(request, _("%(user)s is the only owner and cannot be removed.") % {"user": member.user})
-        return redirect("scores:member_list", league.slug)
+    member = get_object_or_404(league.memberships, pk=pk)
     leaving = member.pk == membership.pk
-    member.delete()
+    try:
+        member = services.remove_member(league=league, member_pk=member.pk, by=request.user)
+    except services.Refused as refused:
+        messages.error(request, str(refused))
+        return redirect("scores:member_list", league.slug)
     messages.success(request, _("%(user)s is no longer a member.") % {"user": member.user})
     if leaving:  # The league is no longer theirs to see.
         return redirect("scores:home")
@@ -329,6 +335,7 @@ def invite_new(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         return render(request, "scores/members.html", _members_context(request, league, membership, invite_form=form), status=400)
     form.instance.league, form.instance.created_by = league, request.user
+    form.instance.expires_at = timezone.now() + datetime.timedelta(days=form.cleaned_data["days"])
     form.save()
     messages.success(request, _("Invite link made: send it to whoever should join."))
     return redirect("scores:member_list", league.slug)
@@ -349,16 +356,27 @@ def invite_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
-    """Opening an invite link asks to join the league; joining takes one tap. Anyone else logs in or signs up first."""
-    invite = get_object_or_404(Invite.objects.select_related("league"), token=token, revoked=False)
-    current = Membership.objects.filter(league=invite.league, user=request.user).first()
-    if request.method == "POST":
-        _membership, created = services.accept_invite(invite=invite, user=request.user)
-        if created:
-            messages.success(request, _("Welcome to %(league)s.") % {"league": invite.league})
+    """Opening an invite link asks to join the league; joining takes one tap. Anyone else logs in or signs up first.
+
+    A link that was revoked or has expired, or that an owner made before removing this user, says so (410, 403).
+    """
+    invite = get_object_or_404(Invite.objects.select_related("league"), token=token)
+    refusal = services.invite_refusal(invite, request.user)
+    if request.method == "POST" and refusal is None:
+        try:
+            _membership, created = services.accept_invite(invite=invite, user=request.user)
+        except services.Refused as refused:  # Revoked or the user removed a moment ago.
+            refusal = str(refused)
         else:
-            messages.info(request, _("You were already a member of %(league)s.") % {"league": invite.league})
-        return redirect(invite.league)
+            if created:
+                messages.success(request, _("Welcome to %(league)s.") % {"league": invite.league})
+            else:
+                messages.info(request, _("You were already a member of %(league)s.") % {"league": invite.league})
+            return redirect(invite.league)
+    if refusal is not None:
+        status = 410 if invite.revoked or invite.is_expired else 403
+        return render(request, "scores/invite.html", {"invite": invite, "refusal": refusal}, status=status)
+    current = Membership.objects.filter(league=invite.league, user=request.user).first()
     return render(request, "scores/invite.html", {"invite": invite, "current": current})
 
 

@@ -7,12 +7,14 @@ replaying games. Writes that span models go through ``scores.services``.
 
 from __future__ import annotations
 
+import datetime
 import secrets
 
 from django.conf import settings
 from django.db import connections, models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from . import rules
@@ -33,6 +35,39 @@ def roles_at_least(role: str) -> list[str]:
     return [r.value for r, rank in ROLE_RANK.items() if rank >= ROLE_RANK[Role(role)]]
 
 
+class GoingOut(models.TextChoices):
+    PITCHER = "pitcher", _("A set pitcher at the target still goes out")
+    MADE_BID = "made_bid", _("The pitcher goes out only by making the bid")
+
+
+class PlayedBy(models.Model):
+    """The rules a game is played by (``rules.Rules``): its target and house rules, the rule sheet's by default.
+
+    A league holds them as the defaults for its new games; a game holds its own, copied when it starts, so
+    changing the league's never changes a game already started. Nothing changes a game's once it has started.
+    """
+
+    target = models.PositiveSmallIntegerField(_("target"), default=rules.DEFAULT_TARGET)
+    going_out = models.CharField(_("going out"), max_length=10, choices=GoingOut.choices, default=rules.GOING_OUT[0])
+    min_bid = models.PositiveSmallIntegerField(_("minimum bid"), choices=[(b, str(b)) for b in rules.MIN_BIDS], default=rules.MIN_BIDS[0])
+    steal = models.BooleanField(_("the dealer may steal the bid"), default=True)
+    smudge = models.BooleanField(_("smudge: bidding 4 and winning all four points wins the game"), default=False)
+
+    class Meta:
+        abstract = True
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(target__gte=rules.MIN_TARGET, target__lte=rules.MAX_TARGET), name="%(class)s_target_range"
+            ),
+            models.CheckConstraint(condition=models.Q(going_out__in=rules.GOING_OUT), name="%(class)s_going_out_valid"),
+            models.CheckConstraint(condition=models.Q(min_bid__in=rules.MIN_BIDS), name="%(class)s_min_bid_valid"),
+        ]
+
+    @property
+    def rules(self) -> rules.Rules:
+        return rules.Rules(target=self.target, going_out=self.going_out, min_bid=self.min_bid, steal=self.steal, smudge=self.smudge)
+
+
 class LeagueQuerySet(models.QuerySet):
     def for_user(self, user) -> LeagueQuerySet:
         """Leagues the user is a member of."""
@@ -50,7 +85,7 @@ class LeagueQuerySet(models.QuerySet):
         )
 
 
-class League(models.Model):
+class League(PlayedBy):
     name = models.CharField(_("name"), max_length=100)
     slug = models.SlugField(_("short name"), max_length=60, unique=True)
     public_token = models.CharField(max_length=40, unique=True, null=True, blank=True, editable=False)
@@ -59,7 +94,7 @@ class League(models.Model):
 
     objects = LeagueQuerySet.as_manager()
 
-    class Meta:
+    class Meta(PlayedBy.Meta):
         ordering = ["name"]
 
     def __str__(self) -> str:
@@ -100,15 +135,31 @@ class Membership(models.Model):
         return cls(pk=found.member_id, league=league, user=user, role=found.member_role)
 
 
+INVITE_DAYS = 7  # How long an invite link works unless its owner picks another time.
+
+
+def invite_expiry() -> datetime.datetime:
+    return timezone.now() + datetime.timedelta(days=INVITE_DAYS)
+
+
+class InviteQuerySet(models.QuerySet):
+    def active(self) -> InviteQuerySet:
+        """Links that still join the league: not revoked, not expired."""
+        return self.filter(revoked=False, expires_at__gt=timezone.now())
+
+
 class Invite(models.Model):
-    """A link that makes whoever opens it (logged in) a member with ``role``, until the owner revokes it."""
+    """A link that makes whoever opens it (logged in) a member with ``role``, until it expires or the owner revokes it."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invites")
     token = models.CharField(max_length=40, unique=True, default=League.new_token, editable=False)
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.SCORER)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires"), default=invite_expiry)
     revoked = models.BooleanField(default=False)
+
+    objects = InviteQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]
@@ -121,6 +172,27 @@ class Invite(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("scores:invite_accept", args=[self.token])
+
+    @property
+    def is_expired(self) -> bool:
+        return self.expires_at <= timezone.now()
+
+
+class Removal(models.Model):
+    """An owner took ``user`` out of ``league``: the invite links made before then no longer let them back in.
+
+    An invite made after the removal is the owner inviting them again; joining through it clears this record.
+    """
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="removals")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    removed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "user"], name="one_removal_per_user_and_league")]
+
+    def __str__(self) -> str:
+        return f"{self.user} removed from {self.league}"
 
 
 class Player(models.Model):
@@ -171,7 +243,7 @@ class GameQuerySet(models.QuerySet):
         return self.select_for_update().filter(pk=pk).values_list("status", "winner_id", "version").get()
 
 
-class Game(models.Model):
+class Game(PlayedBy):
     class Status(models.TextChoices):
         IN_PROGRESS = "in_progress", _("In progress")
         FINISHED = "finished", _("Finished")
@@ -180,14 +252,13 @@ class Game(models.Model):
     # The history format's game id: unique in the league, so an import never doubles a game.
     code = models.CharField(_("game id"), max_length=100)
     played_on = models.DateField(_("played on"))
-    target = models.PositiveSmallIntegerField(_("target"), default=rules.DEFAULT_TARGET)
     partnership = models.BooleanField(_("partnership"), default=False)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
     # A side is deleted only with its game; DO_NOTHING keeps Django from nulling the winner of a
     # finished game it is about to delete (the constraint below would refuse that).
     winner = models.ForeignKey("Side", on_delete=models.DO_NOTHING, null=True, blank=True, related_name="+")
-    # The game's read-only link for anyone at the table: /watch/<token>/.
-    share_token = models.CharField(max_length=40, unique=True, default=League.new_token, editable=False)
+    # The game's read-only link for anyone at the table: /watch/<token>/; None while the owner has it off.
+    share_token = models.CharField(max_length=40, unique=True, null=True, blank=True, default=League.new_token, editable=False)
     # Bumped on every write: the live score's ETag.
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -198,10 +269,8 @@ class Game(models.Model):
     class Meta:
         ordering = ["-played_on", "-id"]
         constraints = [
+            *PlayedBy.Meta.constraints,
             models.UniqueConstraint(fields=["league", "code"], name="game_code_unique_in_league"),
-            models.CheckConstraint(
-                condition=models.Q(target__gte=rules.MIN_TARGET, target__lte=rules.MAX_TARGET), name="game_target_range"
-            ),
             models.CheckConstraint(
                 condition=models.Q(status="in_progress", winner__isnull=True) | models.Q(status="finished", winner__isnull=False),
                 name="game_finished_has_winner",

@@ -1,8 +1,9 @@
 """The rules of Pitch, as pure Python: the one source of truth for scoring.
 
-Implements ``shared/docs/pitch-rules.md`` sections 1-5 and the sections
-"Sides", "Hand", "Rules of bidding" and "Winning" of
-``shared/spec/history-format.md``. No Django here: models, services, views,
+Implements the rule sheet (players, bidding, scoring, winning) and the house
+rules a table may choose (going out, minimum bid, dealer's steal, smudge):
+one frozen ``Rules`` value per game, which every function that decides
+anything takes through its ``Table``. No Django here: models, services, views,
 import, export and standings all call these functions and never re-derive a
 score themselves.
 """
@@ -24,6 +25,9 @@ BIDS = (1, 2, 3, 4)
 PITCH = 4  # Bidding 4 is "pitching": it ends the auction at once.
 STUCK_DEALER_MINIMUM = 2
 POINTS = ("high", "low", "jack", "game")
+# House rules: the first of each is the rule sheet's own rule, the default.
+GOING_OUT = ("pitcher", "made_bid")  # "pitcher": a set pitcher still at the target wins; "made_bid": it does not.
+MIN_BIDS = (1, 2)
 
 
 def N_(message: str) -> str:
@@ -97,6 +101,65 @@ def _key(name: str) -> str:
 
 
 @dataclass(frozen=True)
+class Rules:
+    """The rules one game is played by: its target and its house rules.
+
+    The defaults are the rule sheet's. ``as_dict`` gives the history format's
+    ``rules`` keys (all of them) as plain JSON values.
+    """
+
+    target: int = DEFAULT_TARGET
+    going_out: str = GOING_OUT[0]
+    min_bid: int = MIN_BIDS[0]
+    steal: bool = True
+    smudge: bool = False
+
+    def __post_init__(self) -> None:
+        problems = self.problems()
+        if problems:
+            raise RulesError(problems)
+
+    def problems(self) -> list[Problem]:
+        problems = []
+        if not _whole(self.target) or not MIN_TARGET <= self.target <= MAX_TARGET:
+            problems.append(
+                Problem.of(
+                    N_("target must be a whole number %(min)s-%(max)s, got %(value)s"),
+                    field="target",
+                    min=MIN_TARGET,
+                    max=MAX_TARGET,
+                    value=repr(self.target),
+                )
+            )
+        if not isinstance(self.going_out, str) or self.going_out not in GOING_OUT:
+            problems.append(
+                Problem.of(N_('going_out must be "pitcher" or "made_bid", got %(value)s'), field="going_out", value=repr(self.going_out))
+            )
+        if not _whole(self.min_bid) or self.min_bid not in MIN_BIDS:
+            problems.append(Problem.of(N_("min_bid must be 1 or 2, got %(value)s"), field="min_bid", value=repr(self.min_bid)))
+        for key in ("steal", "smudge"):
+            if type(getattr(self, key)) is not bool:
+                problems.append(
+                    Problem.of(N_("%(key)s must be true or false, got %(value)s"), field=key, key=key, value=repr(getattr(self, key)))
+                )
+        return problems
+
+    @property
+    def bids(self) -> tuple[int, ...]:
+        """The bids these rules allow at all."""
+        return tuple(b for b in BIDS if b >= self.min_bid)
+
+    @property
+    def house(self) -> dict[str, object]:
+        """The house rules that differ from the rule sheet's (the target aside)."""
+        default = Rules(target=self.target)
+        return {key: value for key, value in self.as_dict().items() if key != "target" and getattr(default, key) != value}
+
+    def as_dict(self) -> dict[str, object]:
+        return {"target": self.target, "going_out": self.going_out, "min_bid": self.min_bid, "steal": self.steal, "smudge": self.smudge}
+
+
+@dataclass(frozen=True)
 class Team:
     name: str
     players: tuple[str, str]
@@ -104,14 +167,14 @@ class Team:
 
 @dataclass(frozen=True)
 class Table:
-    """Who sits where and what the game is played to.
+    """Who sits where and the rules the game is played by.
 
     ``seats`` are the players' names clockwise. ``teams`` is empty for solo
     play, or two teams of two partners sitting opposite each other.
     """
 
     seats: tuple[str, ...]
-    target: int = DEFAULT_TARGET
+    rules: Rules = Rules()
     teams: tuple[Team, ...] = ()
 
     def __post_init__(self) -> None:
@@ -139,16 +202,6 @@ class Table:
                 problems.append(Problem.of(N_('"%(name)s" is seated twice'), field="seats", name=clean_name(name)))
             else:
                 seen.add(_key(name))
-        if not _whole(self.target) or not MIN_TARGET <= self.target <= MAX_TARGET:
-            problems.append(
-                Problem.of(
-                    N_("target must be a whole number %(min)s-%(max)s, got %(value)s"),
-                    field="target",
-                    min=MIN_TARGET,
-                    max=MAX_TARGET,
-                    value=repr(self.target),
-                )
-            )
         if self.teams:
             problems.extend(self._team_problems(seen))
         return problems
@@ -186,6 +239,10 @@ class Table:
         if all_seated and sorted(_key(p) for t in self.teams for p in t.players) != sorted(seat_keys):
             problems.append(Problem.of(N_("every player must be in exactly one team"), field="teams"))
         return problems
+
+    @property
+    def target(self) -> int:
+        return self.rules.target
 
     @property
     def partnership(self) -> bool:
@@ -295,11 +352,29 @@ def allowed_bids(table: Table, dealer: str, bids: Sequence[tuple[str, int | None
     if len(bids) >= len(order) or any(b == PITCH for _, b in bids):
         return ()
     highest = max((b for _, b in bids if b is not None), default=0)
+    allowed = table.rules.bids
     if len(bids) < len(order) - 1:
-        return (None, *(b for b in BIDS if b > highest))
+        return (None, *(b for b in allowed if b > highest))
     if highest == 0:  # Everyone before the dealer passed: the dealer is stuck.
-        return tuple(b for b in BIDS if b >= STUCK_DEALER_MINIMUM)
-    return (None, *(b for b in BIDS if b >= highest))  # The dealer may steal.
+        return tuple(b for b in allowed if b >= STUCK_DEALER_MINIMUM)
+    if table.rules.steal:  # The dealer may steal: bid the same as the high bid.
+        return (None, *(b for b in allowed if b >= highest))
+    return (None, *(b for b in allowed if b > highest))
+
+
+def forbidding_rule(table: Table, dealer: str, bids: Sequence[tuple[str, int | None]], bid: object) -> str | None:
+    """The house rule (``"min_bid"`` or ``"steal"``) that refuses ``bid`` next, when the rule sheet would allow it."""
+    sheet = replace(table, rules=Rules(target=table.target))
+    if not _whole(bid) or bid in allowed_bids(table, dealer, bids) or bid not in allowed_bids(sheet, dealer, bids):
+        return None
+    return "min_bid" if bid not in table.rules.bids else "steal"
+
+
+# What a bid refused by a house rule says: the message names the rule.
+HOUSE_RULE_REFUSALS = {
+    "min_bid": N_("%(player)s may bid %(allowed)s, not %(said)s: this game's house rules make the minimum bid 2"),
+    "steal": N_("%(player)s may bid %(allowed)s, not %(said)s: this game's house rules do not let the dealer steal the bid"),
+}
 
 
 def auction_result(table: Table, dealer: str, bids: Sequence[tuple[str, int | None]]) -> tuple[str, int]:
@@ -315,9 +390,10 @@ def auction_result(table: Table, dealer: str, bids: Sequence[tuple[str, int | No
         if player != order[i]:
             raise RulesError(Problem.of(N_("%(expected)s bids next, not %(name)s"), field=where, expected=order[i], name=name))
         if not (bid is None or _whole(bid)) or bid not in allowed:
-            raise RulesError(
-                Problem.of(N_("%(player)s may bid %(allowed)s, not %(said)s"), field=where, player=player, allowed=allowed, said=bid)
+            template = HOUSE_RULE_REFUSALS.get(
+                forbidding_rule(table, dealer, bids[:i], bid) or "", N_("%(player)s may bid %(allowed)s, not %(said)s")
             )
+            raise RulesError(Problem.of(template, field=where, player=player, allowed=allowed, said=bid))
         if bid is not None:
             pitcher, high = player, bid
     if allowed_bids(table, dealer, bids) != ():
@@ -338,6 +414,8 @@ def score_hand(table: Table, hand: Hand, *, number: int, dealer: str, before: Ma
         where("pitcher", N_("the pitcher must be a seated player, got %(value)s"), value=repr(hand.pitcher))
     if not _whole(hand.bid) or hand.bid not in BIDS:
         where("bid", N_("bid must be 1-4, got %(value)s"), value=repr(hand.bid))
+    elif hand.bid not in table.rules.bids:
+        where("bid", N_("this game's house rules make the minimum bid %(min)s, got %(value)s"), min=table.rules.min_bid, value=hand.bid)
     sides: dict[str, str | None] = {}
     for point in POINTS:
         name = getattr(hand, point)
@@ -375,14 +453,24 @@ def score_hand(table: Table, hand: Hand, *, number: int, dealer: str, before: Ma
     if is_set:
         delta[pitcher_side] = -hand.bid
     totals = {side: before[side] + delta[side] for side in table.sides}
-    # Only the pitcher's side can go out, even when set, if still at the target.
-    winner = pitcher_side if totals[pitcher_side] >= table.target else None
+    winner = pitcher_side if goes_out(table.rules, bid=hand.bid, won=won[pitcher_side], total=totals[pitcher_side], is_set=is_set) else None
     return ScoredHand(
         number=number, dealer=dealer, pitcher=pitcher, pitcher_side=pitcher_side, bid=hand.bid,
         high=sides["high"], low=sides["low"], jack=sides["jack"], game=sides["game"],
         bids=tuple((table.player(n) or n, b) for n, b in hand.bids) if hand.bids is not None else None,
         won=won, delta=delta, totals=totals, set=is_set, winner=winner,
     )  # fmt: skip
+
+
+def goes_out(rules: Rules, *, bid: int, won: int, total: int, is_set: bool) -> bool:
+    """Whether the pitcher's side wins the game after a hand: only the pitcher's side can go out.
+
+    In order: a made smudge (bid 4, won all four points) wins whatever the scores; otherwise the side must be
+    at or above the target, and under ``made_bid`` it must also have made its bid.
+    """
+    if rules.smudge and bid == PITCH and won == len(POINTS):
+        return True
+    return total >= rules.target and (rules.going_out == "pitcher" or not is_set)
 
 
 def score_next(

@@ -12,7 +12,7 @@ import dataclasses
 import datetime
 import itertools
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q, Subquery, Value
@@ -22,9 +22,14 @@ from django.utils.translation import gettext as _
 from openskill.models import PlackettLuce
 
 from . import history, rules
-from .models import Game, Hand, HandScore, Invite, League, Membership, Player, PlayerRating, Role, Seat, Side, ordinal
+from .models import Game, Hand, HandScore, Invite, League, Membership, Player, PlayerRating, Removal, Role, Seat, Side, ordinal
 from .names import clean as clean_name
 from .names import key as name_key
+
+
+class Refused(Exception):
+    """A write refused with nothing changed, with the message to show (the game changed since the page was
+    shown, a league would lose its last owner, an invite no longer joins...)."""
 
 
 class HandAlreadyRecorded(Exception):
@@ -78,7 +83,7 @@ def load_game(game: Game, *, hands: bool = True) -> GameState:
     teams = ()
     if game.partnership:
         teams = tuple(rules.Team(side.name, tuple(seat_names[s.pk] for s in seats if s.side_id == side.pk)) for side in sides)
-    table = rules.Table(seats=tuple(seat_names[s.pk] for s in seats), target=game.target, teams=teams)
+    table = rules.Table(seats=tuple(seat_names[s.pk] for s in seats), rules=game.rules, teams=teams)
     stored = list(Hand.objects.filter(game=game).order_by("number")) if hands else []
     seats_by_pk = {seat.pk: seat for seat in seats}
     for hand in stored:  # The rows a hand points at, from those just read: a page shows them without a query.
@@ -143,14 +148,87 @@ def delete_league(*, league: League) -> None:
     league.delete()
 
 
+def _lock_league(league: League, by) -> Membership:
+    """Lock the league's row until the transaction ends, so changes to its members queue (on SQLite the
+    IMMEDIATE transaction already does), and return ``by``'s membership as it is now: an owner demoted or
+    removed a moment ago may no longer act, though the page let them."""
+    list(League.objects.select_for_update().filter(pk=league.pk))  # Only the lock is wanted, not the row.
+    actor = Membership.objects.filter(league=league, user=by, role=Role.OWNER).first()
+    if actor is None:
+        raise Refused(_("You are no longer an owner of this league: nothing was changed."))
+    return actor
+
+
+def _member(league: League, pk: int) -> Membership:
+    member = Membership.objects.select_related("user").filter(league=league, pk=pk).first()
+    if member is None:
+        raise Refused(_("That person is no longer a member of the league."))
+    return member
+
+
+def _keeps_an_owner(league: League, member: Membership) -> bool:
+    """Whether the league has an owner besides ``member`` (read under the league's lock)."""
+    return Membership.objects.filter(league=league, role=Role.OWNER).exclude(pk=member.pk).exists()
+
+
+@transaction.atomic
+def change_role(*, league: League, member_pk: int, role: str, by) -> Membership:
+    """Give a member another role; refused if that would leave the league without an owner."""
+    _lock_league(league, by)
+    member = _member(league, member_pk)
+    if member.role == Role.OWNER and role != Role.OWNER and not _keeps_an_owner(league, member):
+        raise Refused(_("%(user)s is the only owner: make someone else owner first.") % {"user": member.user})
+    member.role = role
+    member.save(update_fields=["role"])
+    return member
+
+
+@transaction.atomic
+def remove_member(*, league: League, member_pk: int, by) -> Membership:
+    """Take a member out of the league (``by`` themself: leaving it); refused if that would leave it without
+    an owner. Someone an owner removes cannot come back through an invite link made before (``Removal``)."""
+    actor = _lock_league(league, by)
+    member = _member(league, member_pk)
+    if member.role == Role.OWNER and not _keeps_an_owner(league, member):
+        raise Refused(_("%(user)s is the only owner and cannot be removed.") % {"user": member.user})
+    leaving = member.pk == actor.pk
+    member.delete()
+    if not leaving:
+        Removal.objects.update_or_create(league=league, user=member.user, defaults={"removed_at": timezone.now()})
+    return member
+
+
+def invite_refusal(invite: Invite, user) -> str | None:
+    """Why this invite link does not let ``user`` join, or None if it does (a member already: None)."""
+    if invite.revoked or invite.is_expired:
+        return _("This invite link no longer works: ask an owner of the league for a new one.")
+    if Membership.objects.filter(league_id=invite.league_id, user=user).exists():
+        return None
+    if Removal.objects.filter(league_id=invite.league_id, user=user, removed_at__gte=invite.created_at).exists():
+        return _("You were removed from this league: ask an owner to invite you again.")
+    return None
+
+
+@transaction.atomic
 def accept_invite(*, invite: Invite, user) -> tuple[Membership, bool]:
     """Make ``user`` a member with the invite's role; an existing member keeps the role they have.
 
+    Refused (``invite_refusal``) if the link was revoked or has expired, or if an owner removed ``user`` after
+    the link was made; a link made after the removal is the owner inviting them again, and clears it.
     Returns the membership and whether it is new.
     """
-    if invite.revoked:
-        raise ValueError("revoked invite")
-    return Membership.objects.get_or_create(league=invite.league, user=user, defaults={"role": invite.role})
+    locked = Invite.objects.select_for_update().filter(pk=invite.pk).first()  # Revoked a moment ago? Wait and see.
+    refusal = _("This invite link no longer works: ask an owner of the league for a new one.")
+    if locked is None or (refusal := invite_refusal(locked, user)) is not None:
+        raise Refused(refusal)
+    Removal.objects.filter(league_id=invite.league_id, user=user).delete()
+    return Membership.objects.get_or_create(league_id=invite.league_id, user=user, defaults={"role": invite.role})
+
+
+def set_watch_link(*, game: Game, on: bool) -> None:
+    """Turn the game's read-only watch link off, or on with a new token: the old link then stops working."""
+    game.share_token = League.new_token() if on else None
+    Game.objects.filter(pk=game.pk).update(share_token=game.share_token)
 
 
 def _locked(game: Game) -> Game:
@@ -166,6 +244,7 @@ def start_game(
     league: League,
     seats: Sequence[str],
     target: int = rules.DEFAULT_TARGET,
+    house_rules: Mapping[str, object] | None = None,
     teams: Sequence[tuple[str, Sequence[str]]] = (),
     first_dealer: str | None = None,
     played_on: datetime.date | None = None,
@@ -173,10 +252,13 @@ def start_game(
 ) -> Game:
     """Seat the players (creating new names in the league) and start a game.
 
-    ``first_dealer`` turns the table so that player is seat 1, who deals first.
+    ``first_dealer`` turns the table so that player is seat 1, who deals first. ``house_rules`` are the
+    ``rules.Rules`` keys besides the target (``going_out``, ``min_bid``, ``steal``, ``smudge``); missing ones
+    are the rule sheet's. The game keeps them: nothing changes them once it has started.
     """
     names = [clean_name(name) if isinstance(name, str) else name for name in seats]
-    table = rules.Table(seats=tuple(names), target=target, teams=tuple(rules.Team(clean_name(n), tuple(p)) for n, p in teams))
+    game_rules = rules.Rules(target=target, **(house_rules or {}))
+    table = rules.Table(seats=tuple(names), rules=game_rules, teams=tuple(rules.Team(clean_name(n), tuple(p)) for n, p in teams))
     names = list(table.seats)
     if first_dealer is not None:
         dealer = table.player(first_dealer)
@@ -188,7 +270,7 @@ def start_game(
     code = code or _new_code(league, played_on)
     if Game.objects.filter(league=league, code=code).exists():
         raise rules.RulesError(rules.Problem(_("the league already has a game with id %(code)s") % {"code": code}, field="id"))
-    game = Game.objects.create(league=league, code=code, played_on=played_on, target=target, partnership=table.partnership)
+    game = Game.objects.create(league=league, code=code, played_on=played_on, **game_rules.as_dict(), partnership=table.partnership)
     players = players_named(league, names)
     if table.partnership:
         sides = {t.name: Side.objects.create(game=game, position=i, name=t.name) for i, t in enumerate(table.teams)}
@@ -480,14 +562,22 @@ def _rewrite(state: GameState, inputs: list[rules.Hand], hands: list[Hand]) -> N
     _finish(state, result.winner)
 
 
+def _unchanged(game: Game, version: int | None) -> None:
+    """Refuse a write to a game that changed since the page the user acted on was shown (``version``: the
+    game's version then, read again under the lock; None: the caller does not ask)."""
+    if version is not None and game.version != version:
+        raise Refused(_("The game was changed on another phone meanwhile; nothing was changed. Here it is as it stands now."))
+
+
 @transaction.atomic
-def edit_hand(*, game: Game, number: int, hand: rules.Hand) -> Hand:
+def edit_hand(*, game: Game, number: int, hand: rules.Hand, version: int | None = None) -> Hand:
     """Change an earlier hand; every later total is recomputed.
 
     Refused, with nothing changed, if the game would then end before hands that
-    come after it.
+    come after it, or if it is no longer at ``version`` (when given).
     """
     state = load_game(_locked(game))
+    _unchanged(game, version)
     index = _index(state, number)
     if hand.dealer is None:
         hand = dataclasses.replace(hand, dealer=state.inputs[index].dealer)
@@ -498,9 +588,28 @@ def edit_hand(*, game: Game, number: int, hand: rules.Hand) -> Hand:
 
 
 @transaction.atomic
-def delete_hand(*, game: Game, number: int) -> None:
-    """Delete a hand; later hands move up one and every total is recomputed."""
+def delete_hand(*, game: Game, number: int, version: int | None = None) -> None:
+    """Delete a hand; later hands move up one and every total is recomputed. Refused, with nothing changed,
+    if the game is no longer at ``version`` (when given)."""
     state = load_game(_locked(game))
+    _unchanged(game, version)
+    _delete(state, number)
+
+
+@transaction.atomic
+def undo_hand(*, game: Game, number: int) -> None:
+    """Delete hand ``number`` if it is still the last hand; refused, with nothing changed, if another phone
+    added a hand or undid this one meanwhile (the count is read under the game's lock)."""
+    state = load_game(_locked(game))
+    last = len(state.hands)
+    if last > number:
+        raise Refused(_("Hand %(last)s was added meanwhile; nothing was undone.") % {"last": last})
+    if last < number or number < 1:
+        raise Refused(_("Hand %(number)s is not the last hand any more, so nothing was undone.") % {"number": number})
+    _delete(state, number)
+
+
+def _delete(state: GameState, number: int) -> None:
     index = _index(state, number)
     inputs = state.inputs[:index] + state.inputs[index + 1 :]
     state.replay(inputs)  # Refuse before changing anything.
@@ -565,7 +674,7 @@ def _store_new_games(league: League, batch: Sequence[history.GameInput], players
             league=league,
             code=found.id,
             played_on=found.played_on or today,
-            target=found.table.target,
+            **found.table.rules.as_dict(),
             partnership=found.table.partnership,
         )
         for found in batch
@@ -574,7 +683,7 @@ def _store_new_games(league: League, batch: Sequence[history.GameInput], players
     tables = [
         rules.Table(
             seats=tuple(players[name].name for name in found.table.seats),
-            target=found.table.target,
+            rules=found.table.rules,
             teams=tuple(rules.Team(t.name, tuple(players[found.table.player(p)].name for p in t.players)) for t in found.table.teams),
         )
         for found in batch

@@ -15,6 +15,7 @@ urlpatterns = [
     path("leagues/<slug:slug>/games/<int:pk>/hands/<int:number>/edit/", views.hand_edit, name="hand_edit"),
     path("leagues/<slug:slug>/games/<int:pk>/hands/<int:number>/delete/", views.hand_delete, name="hand_delete"),
     path("leagues/<slug:slug>/games/<int:pk>/auction/", views.auction, name="auction"),
+    path("leagues/<slug:slug>/games/<int:pk>/watch-link/", views.game_watch_link, name="game_watch_link"),
     path("rules/", views.rules_page, name="rules"),
     # At the table on a phone (issue 13): installable, a QR code of the watch link, a rematch.
     path("manifest.webmanifest", install_views.manifest, name="manifest"),

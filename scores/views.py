@@ -20,6 +20,7 @@ from .auction_notes import auction_note
 from .forms import HandForm, NewGameForm, add_problems, describe_problems, format_auction, parse_auction
 from .models import Game, Hand, League, Membership, Role
 from .problems import describe as describe_rules_problems
+from .problems import message as problem_message
 
 # Sent with every htmx answer that changed the scores: the score chart reloads itself on it.
 SCORES_CHANGED = "scores-changed"
@@ -64,7 +65,12 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
         data = form.cleaned_data
         try:
             game = services.start_game(
-                league=league, seats=data["seats"], target=data["target_points"], teams=data["teams"], first_dealer=data["dealer_name"]
+                league=league,
+                seats=data["seats"],
+                target=data["target_points"],
+                house_rules=data["house_rules"],
+                teams=data["teams"],
+                first_dealer=data["dealer_name"],
             )
         except rules.RulesError as error:
             add_problems(form, error, fields={"seats": None, "teams": "mode", "target": "other_target", "dealer": "first_dealer"})
@@ -95,8 +101,10 @@ def game_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             if bids is None:
                 raise rules.RulesError(gettext("the auction could not be read"))
             pitcher, bid = rules.auction_result(state.table, state.next_dealer, bids)
-        except rules.RulesError:
+        except rules.RulesError as error:
             context["auction_problem"] = gettext("That auction does not follow the rules of bidding; enter it again.")
+            if error.problems[0].template in rules.HOUSE_RULE_REFUSALS.values():
+                context["auction_problem"] = problem_message(error.problems[0])
         else:
             context["form"].initial.update({"pitcher": pitcher, "bid": bid, "auction": auction_text})
             context["auction"] = bids
@@ -109,7 +117,8 @@ def game_context(request: HttpRequest, game: Game, membership: Membership, *, fo
     context.update(
         _scoring_context(game, membership, context["state"], context["dealer"], context["next_number"], form=form),
         notice=notice,
-        watch_url=request.build_absolute_uri(reverse("scores:watch", args=[game.share_token])),
+        is_owner=membership.allows(Role.OWNER),
+        watch_url=request.build_absolute_uri(reverse("scores:watch", args=[game.share_token])) if game.share_token else None,
     )
     return context
 
@@ -203,21 +212,25 @@ def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def hand_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Delete the last hand; the number posted guards against undoing twice on a double tap."""
     game, membership = _get_game_for(request.user, slug, pk, Role.SCORER)
-    last = game.hands.count()
     try:
         number = int(request.POST.get("number", ""))
     except ValueError:
-        number = None
-    if number is None or number != last or last == 0:
-        notice = gettext("Hand %(number)s is not the last hand any more, so nothing was undone.") % {"number": number}
-        if number is None:
-            notice = gettext("Nothing was undone: the page did not say which hand.")
-        return _game_response(request, game, membership, notice=notice)
+        return _game_response(request, game, membership, notice=gettext("Nothing was undone: the page did not say which hand."))
     try:
-        services.delete_hand(game=game, number=number)
+        services.undo_hand(game=game, number=number)  # Checks, under the game's lock, that it is still the last hand.
+    except services.Refused as refused:
+        return _game_response(request, game, membership, notice=str(refused))
     except rules.RulesError as error:
         return _game_response(request, game, membership, notice=describe_rules_problems(error.problems))
     return _game_response(request, game, membership, notice=gettext("Hand %(number)s was undone.") % {"number": number})
+
+
+def _seen_version(request: HttpRequest) -> int | None:
+    """The game's version when the page that posts was shown (its hidden ``version`` field); None if unreadable."""
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        return None
 
 
 @login_required
@@ -230,18 +243,32 @@ def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResp
         raise Http404
     before = state.inputs[number - 1]
     form = HandForm(request.POST or None, table=state.table, dealer=before.dealer, initial=HandForm.initial_for(before))
-    if request.method == "POST" and form.is_valid():
+    version = _seen_version(request) if request.method == "POST" else game.version
+    if request.method == "POST" and version is None:
+        form.add_error(None, gettext("The page did not say which version of the game it showed; reload it and try again."))
+    elif request.method == "POST" and form.is_valid():
         try:
             edited = dataclasses.replace(form.to_hand(), dealer=before.dealer)
             if request.POST.get("forget_auction"):  # Else a stored auction pins the pitcher and bid.
                 edited = dataclasses.replace(edited, bids=None)
-            services.edit_hand(game=game, number=number, hand=edited)
+            services.edit_hand(game=game, number=number, hand=edited, version=version)
+        except services.Refused as refused:
+            messages.warning(request, str(refused))
+            return redirect(game)
         except rules.RulesError as error:
             add_problems(form, error, after=number)
         else:
             messages.success(request, gettext("Hand %(number)s was changed; the totals after it are recomputed.") % {"number": number})
             return redirect(game)
-    context = {"game": game, "league": game.league, "membership": membership, "form": form, "number": number, "dealer": before.dealer}
+    context = {
+        "game": game,
+        "league": game.league,
+        "membership": membership,
+        "form": form,
+        "number": number,
+        "dealer": before.dealer,
+        "version": version if version is not None else game.version,
+    }
     return render(request, "scores/hand_edit.html", context)
 
 
@@ -252,14 +279,47 @@ def hand_delete(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRe
     game, _membership = _get_game_for(request.user, slug, pk, Role.SCORER)
     if not 1 <= number <= game.hands.count():
         raise Http404
+    version = _seen_version(request)
+    if version is None:
+        messages.warning(request, gettext("Nothing was deleted: the page did not say which version of the game it showed."))
+        return redirect(game)
     try:
-        services.delete_hand(game=game, number=number)
+        services.delete_hand(game=game, number=number, version=version)
+    except services.Refused as refused:
+        messages.warning(request, str(refused))
     except rules.RulesError as error:
         for _field, message in describe_problems(error, after=number - 1):
             messages.error(request, message)
     else:
         messages.success(request, gettext("Hand %(number)s was deleted.") % {"number": number})
     return redirect(game)
+
+
+WATCH_LINK_ACTIONS = {"off": False, "new": True}
+
+
+@login_required
+@require_POST
+def game_watch_link(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Turn the game's watch link off, or replace it by a new one (the old one stops working): the owner's."""
+    game, _membership = _get_game_for(request.user, slug, pk, Role.OWNER)
+    on = WATCH_LINK_ACTIONS.get(request.POST.get("action", ""))
+    if on is None:
+        messages.error(request, gettext("Unknown action for the watch link: choose off or new."))
+    else:
+        services.set_watch_link(game=game, on=on)
+        if on:
+            messages.success(request, gettext("The watch link is new: the old one no longer opens the game."))
+        else:
+            messages.success(request, gettext("The watch link is off: it no longer opens the game."))
+    return redirect(game)
+
+
+# A bid in the auction's link that a house rule forbids (the page never offers it): which rule, in so many words.
+HOUSE_RULE_PROBLEMS = {
+    "min_bid": lambda: gettext("This game's house rules make the minimum bid 2, so a bid of 1 is not allowed; start again."),
+    "steal": lambda: gettext("This game's house rules do not let the dealer steal the bid; start again."),
+}
 
 
 @login_required
@@ -279,14 +339,18 @@ def auction(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     bids = parse_auction(text, state.table, dealer)
     problem = ""
     allowed: tuple[int | None, ...] = ()
+    house_rule = None
     if bids is not None:
         # Each bid must have been allowed when it was made.
         for i, (_player, bid) in enumerate(bids):
             if bid not in rules.allowed_bids(state.table, dealer, bids[:i]):
+                house_rule = rules.forbidding_rule(state.table, dealer, bids[:i], bid)
                 bids = None
                 break
     if bids is None:
-        problem = gettext("That auction does not follow the rules of bidding; start again.")
+        problem = (
+            HOUSE_RULE_PROBLEMS[house_rule]() if house_rule else gettext("That auction does not follow the rules of bidding; start again.")
+        )
         bids = ()
     else:
         allowed = rules.allowed_bids(state.table, dealer, bids)

@@ -103,19 +103,24 @@ def test_an_edit_racing_a_new_hand_keeps_both(four_player_game, phones):
     editor, scorer = phones(2)
     assert acknowledged(save(scorer, four_player_game, taps("Ann", 1, "Bob", "Cat", number=1)))
     edit_url = reverse("scores:hand_edit", args=[four_player_game.league.slug, four_player_game.pk, 1])
-    edit = {"pitcher": "Ann", "bid": 2, "high": "Ann", "low": "Ann", "jack": "-", "game": "-"}
+    # The version the edit page was shown at: the edit is refused if the new hand is stored first (issue 11).
+    edit = {"pitcher": "Ann", "bid": 2, "high": "Ann", "low": "Ann", "jack": "-", "game": "-", "version": Game.objects.get().version}
     results = run_together(
         [
-            lambda: editor.post(edit_url, edit),
+            lambda: editor.post(edit_url, edit, follow=True),
             lambda: save(scorer, four_player_game, taps("Bob", 1, "Bob", "Cat", number=2)),
         ]
     )
     assert_no_failures(results)
-    assert results[0].status_code == 302  # The edit page goes back to the game when the edit is stored.
+    assert results[0].redirect_chain[-1][0] == four_player_game.get_absolute_url()  # Back to the game either way.
     assert acknowledged(results[1])
     assert_consistent(four_player_game, 2)
-    assert Hand.objects.get(game=four_player_game, number=1).bid == 2
-    assert services.load_game(four_player_game).replay().totals == {"Ann": 2, "Bob": 1, "Cat": 1, "Dan": 0}
+    if "changed on another phone meanwhile" in results[0].content.decode():
+        assert Hand.objects.get(game=four_player_game, number=1).bid == 1
+        assert services.load_game(four_player_game).replay().totals == {"Ann": -1, "Bob": 2, "Cat": 2, "Dan": 0}
+    else:
+        assert Hand.objects.get(game=four_player_game, number=1).bid == 2
+        assert services.load_game(four_player_game).replay().totals == {"Ann": 2, "Bob": 1, "Cat": 1, "Dan": 0}
 
 
 def test_rounds_of_four_phones_racing_for_each_hand_leave_no_gap_or_double(four_player_game, phones):

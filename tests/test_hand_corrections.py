@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scores import services
-from scores.models import Hand, Role
+from scores.models import Game, Hand, Role
 from tests.conftest import PASSWORD, hand
 
 pytestmark = pytest.mark.django_db
@@ -19,6 +19,11 @@ def url(name: str, game, *args) -> str:
 
 def edit_data(pitcher, bid, high, low, jack="-", game="-") -> dict:
     return {"pitcher": pitcher, "bid": bid, "high": high, "low": low, "jack": jack, "game": game}
+
+
+def shown(game) -> dict:
+    """The hidden field of the edit page: the game's version when it was shown, here now."""
+    return {"version": Game.objects.values_list("version", flat=True).get(pk=game.pk)}
 
 
 def totals_by_hand(game) -> list[dict[str, int]]:
@@ -70,7 +75,7 @@ def test_edit_page_shows_the_hand_as_tapped(scorer, three_hands):
 
 def test_editing_an_earlier_hand_recomputes_every_later_total(scorer, three_hands):
     before = totals_by_hand(three_hands)
-    response = scorer.post(url("hand_edit", three_hands, 1), edit_data("Bob", 2, "Bob", "Bob", jack="Bob"))
+    response = scorer.post(url("hand_edit", three_hands, 1), edit_data("Bob", 2, "Bob", "Bob", jack="Bob") | shown(three_hands))
     assert response.status_code == 302 and response["Location"] == three_hands.get_absolute_url()
     after = totals_by_hand(three_hands)
     assert [t["Bob"] - b["Bob"] for t, b in zip(after, before, strict=True)] == [1, 1, 1]
@@ -83,7 +88,7 @@ def test_an_edit_that_would_end_the_game_before_later_hands_is_refused(scorer, l
     services.record_hand(game=game, hand=hand("Ann", 2, "Ann", "Ann"))
     services.record_hand(game=game, hand=hand("Bob", 1, "Bob", "Ann"))
     before = totals_by_hand(game)
-    response = scorer.post(url("hand_edit", game, 1), edit_data("Ann", 4, "Ann", "Ann", jack="Ann", game="Ann"))
+    response = scorer.post(url("hand_edit", game, 1), edit_data("Ann", 4, "Ann", "Ann", jack="Ann", game="Ann") | shown(game))
     html = response.content.decode()
     assert response.status_code == 200
     assert "With this change the game would be won on hand 1, before the hands after it, so nothing was changed." in html
@@ -94,14 +99,14 @@ def test_an_edit_that_would_end_the_game_before_later_hands_is_refused(scorer, l
 
 
 def test_edit_with_a_missing_tap_shows_the_field(scorer, three_hands):
-    data = edit_data("Bob", 2, "Bob", "Bob")
+    data = edit_data("Bob", 2, "Bob", "Bob") | shown(three_hands)
     del data["low"]
     html = scorer.post(url("hand_edit", three_hands, 1), data).content.decode()
     assert 'id="id_low_error">Tap who won Low' in html
 
 
 def test_deleting_a_hand_moves_the_later_ones_up(scorer, three_hands):
-    response = scorer.post(url("hand_delete", three_hands, 1), follow=True)
+    response = scorer.post(url("hand_delete", three_hands, 1), shown(three_hands), follow=True)
     assert "Hand 1 was deleted." in response.content.decode()
     pitchers = list(Hand.objects.filter(game=three_hands).order_by("number").values_list("number", "pitcher__player__name"))
     assert pitchers == [(1, "Cat"), (2, "Dan")]
@@ -114,7 +119,7 @@ def test_a_delete_that_would_end_the_game_early_is_refused(scorer, league):
     services.record_hand(game=game, hand=hand("Ann", 1, "Ann", "Bob"))  # Ann 1
     services.record_hand(game=game, hand=hand("Bob", 1, "Bob", "Bob"))  # Without hand 2, Ann goes out before this hand.
     before = totals_by_hand(game)
-    html = scorer.post(url("hand_delete", game, 2), follow=True).content.decode()
+    html = scorer.post(url("hand_delete", game, 2), shown(game), follow=True).content.decode()
     assert "With this change the game would be won on hand 2, before the hands after it, so nothing was changed." in html
     assert totals_by_hand(game) == before
 
@@ -140,7 +145,7 @@ def test_an_edit_can_forget_the_auction_to_change_the_pitcher(scorer, four_playe
     auction = (("Bob", None), ("Cat", 2), ("Dan", None), ("Ann", 2))
     services.record_hand(game=four_player_game, hand=hand("Ann", 2, "Ann", "Ann", bids=auction))
     assert 'name="auction" value="p,2,p,2"' in scorer.get(url("hand_edit", four_player_game, 1)).content.decode()
-    as_posted = edit_data("Cat", 2, "Cat", "Cat") | {"auction": "p,2,p,2"}
+    as_posted = edit_data("Cat", 2, "Cat", "Cat") | {"auction": "p,2,p,2"} | shown(four_player_game)
     refused = scorer.post(url("hand_edit", four_player_game, 1), as_posted)
     assert "the auction makes Ann the pitcher with 2, not Cat with 2" in refused.content.decode()
     assert "Forget the auction" in refused.content.decode()

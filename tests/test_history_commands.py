@@ -133,13 +133,14 @@ def test_export_csv_writes_a_zip_to_the_output_file(manage, tmp_path, league):
     assert manage("export_history", "--league", league.slug, "--format", "csv", "--output", str(out)) == 0
 
     with zipfile.ZipFile(out) as archive:
-        assert sorted(archive.namelist()) == ["hands.csv", "scores.csv", "standings.csv"]
+        assert sorted(archive.namelist()) == ["games.csv", "hands.csv", "scores.csv", "standings.csv"]
         assert len(archive.read("hands.csv").decode("utf-8-sig").splitlines()) == 1 + 2
 
 
 def test_export_csv_to_redirected_standard_output_is_a_zip(manage, capsysbinary, league):
     assert manage("export_history", "--league", league.slug, "--format", "csv") == 0
-    assert zipfile.ZipFile(io.BytesIO(capsysbinary.readouterr().out)).namelist() == ["hands.csv", "scores.csv", "standings.csv"]
+    names = zipfile.ZipFile(io.BytesIO(capsysbinary.readouterr().out)).namelist()
+    assert names == ["games.csv", "hands.csv", "scores.csv", "standings.csv"]
 
 
 def test_export_of_an_unknown_league_exits_non_zero(manage, capsys):

@@ -59,7 +59,13 @@ def test_export_is_the_documented_format_with_every_derived_field(played_league)
     assert [g["id"] for g in doc["games"]] == ["kitchen", "empty", "garage"]  # oldest first
     kitchen = doc["games"][0]
     assert list(kitchen) == ["id", "played_on", "rules", "seats", "hands", "result"]
-    assert kitchen["played_on"] == "2026-11-27" and kitchen["rules"] == {"target": 7}
+    assert kitchen["played_on"] == "2026-11-27" and kitchen["rules"] == {
+        "target": 7,
+        "going_out": "pitcher",
+        "min_bid": 1,
+        "steal": True,
+        "smudge": False,
+    }
     assert kitchen["seats"] == ["Ann", "Bob", "Cat", "Dan"]
     # The spec's Hand example, exactly as the spec writes it.
     assert kitchen["hands"][0] == {
@@ -78,6 +84,10 @@ def test_partnership_export_names_teams_and_sides(played_league):
     garage = next(g for g in export(played_league)["games"] if g["id"] == "garage")
     assert garage["rules"] == {
         "target": 11,
+        "going_out": "pitcher",
+        "min_bid": 1,
+        "steal": True,
+        "smudge": False,
         "teams": [{"name": "Us", "players": ["Ann", "Cat"]}, {"name": "Them", "players": ["Bob", "Dan"]}],
     }
     first = garage["hands"][0]
@@ -140,8 +150,8 @@ def test_csv_export_queries_do_not_grow_with_games_or_hands(league, django_asser
     import_games(league, games, hands)
     with CaptureQueriesContext(connection) as standings_queries:
         league_standings(league)
-    # hands.csv and scores.csv five queries each, then standings.csv: the standings' own queries.
-    with django_assert_num_queries(5 + 5 + len(standings_queries)):
+    # games.csv one query, hands.csv and scores.csv five each, then standings.csv: the standings' own queries.
+    with django_assert_num_queries(1 + 5 + 5 + len(standings_queries)):
         files = unzip(league, league=league)
     assert len(files["hands.csv"]) == games * hands
 
@@ -157,7 +167,7 @@ def test_queries_are_a_fixed_number_per_chunk_of_games(league, django_assert_num
 def test_csv_has_one_row_per_hand_and_one_per_side_per_hand(played_league):
     files = unzip(played_league, league=played_league)
 
-    assert set(files) == {"hands.csv", "scores.csv", "standings.csv"}
+    assert set(files) == {"games.csv", "hands.csv", "scores.csv", "standings.csv"}
     hands = files["hands.csv"]
     assert len(hands) == 5
     assert list(hands[0]) == ["game_id", "played_on", "hand", "dealer", "pitcher", "bid", "high", "low", "jack", "game", "set"]
@@ -203,7 +213,7 @@ def test_standings_csv_is_the_league_standings_of_finished_games(played_league):
 
 
 def test_a_single_game_zip_has_no_standings(played_league):
-    assert set(unzip(played_league, played_league.games.filter(code="kitchen"))) == {"hands.csv", "scores.csv"}
+    assert set(unzip(played_league, played_league.games.filter(code="kitchen"))) == {"games.csv", "hands.csv", "scores.csv"}
 
 
 def test_csv_starts_with_a_byte_order_mark_and_keeps_formula_like_names_as_text(league):
@@ -259,7 +269,8 @@ def documents_from_models(games) -> list[dict]:
     for stored in games.order_by("played_on", "pk"):
         sides = list(stored.sides.order_by("position"))
         seats = [seat.player.name for seat in stored.seats.order_by("position").select_related("player")]
-        rules_: dict = {"target": stored.target}
+        rules_: dict = {"target": stored.target, "going_out": stored.going_out, "min_bid": stored.min_bid}
+        rules_.update(steal=stored.steal, smudge=stored.smudge)
         if stored.partnership:
             rules_["teams"] = [{"name": s.name, "players": [t.player.name for t in s.seats.order_by("position")]} for s in sides]
         hands = []

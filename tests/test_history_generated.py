@@ -30,7 +30,19 @@ def played_games(draw, game_id: str) -> tuple[dict, rules.Table, list[rules.Hand
     teams = ()
     if len(seats) == 4 and draw(st.booleans()):
         teams = (rules.Team("North", (seats[0], seats[2])), rules.Team("East", (seats[1], seats[3])))
-    table = rules.Table(seats=tuple(seats), target=draw(st.sampled_from([7, 11, 15, 21]) | st.integers(1, 99)), teams=teams)
+    house = draw(
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "going_out": st.sampled_from(rules.GOING_OUT),
+                "min_bid": st.sampled_from(rules.MIN_BIDS),
+                "steal": st.booleans(),
+                "smudge": st.booleans(),
+            },
+        )
+    )
+    target = draw(st.sampled_from([7, 11, 15, 21]) | st.integers(1, 99))
+    table = rules.Table(seats=tuple(seats), rules=rules.Rules(target=target, **house), teams=teams)
     # A point may name a side or, in partnership play, one of its players.
     points = st.sampled_from([*table.sides, *(seats if teams else [])])
     hands: list[dict] = []
@@ -46,7 +58,7 @@ def played_games(draw, game_id: str) -> tuple[dict, rules.Table, list[rules.Hand
                 bids.append((table.bidding_order(dealer)[len(bids)], draw(st.sampled_from(allowed))))
             pitcher, bid = rules.auction_result(table, dealer, bids)
         else:
-            pitcher, bid = draw(st.sampled_from(seats)), draw(st.sampled_from(rules.BIDS))
+            pitcher, bid = draw(st.sampled_from(seats)), draw(st.sampled_from(table.rules.bids))
         entry = {"pitcher": pitcher, "bid": bid, "high": draw(points), "low": draw(points)}
         entry.update(jack=draw(points | st.none()), game=draw(points | st.none()))
         if given_dealer is not None:
@@ -66,8 +78,8 @@ def played_games(draw, game_id: str) -> tuple[dict, rules.Table, list[rules.Hand
         if rules.replay(table, inputs).over:
             break
     doc = {"id": game_id, "played_on": draw(st.dates()).isoformat(), "seats": seats, "hands": hands}
-    if teams or table.target != rules.DEFAULT_TARGET or draw(st.booleans()):
-        doc["rules"] = {"target": table.target}
+    if teams or house or table.target != rules.DEFAULT_TARGET or draw(st.booleans()):
+        doc["rules"] = {"target": table.target, **house}  # A house rule left out is the rule sheet's.
         if teams:
             doc["rules"]["teams"] = [{"name": t.name, "players": list(t.players)} for t in teams]
     return doc, table, inputs
@@ -86,7 +98,8 @@ def exported(league: League) -> dict:
 def expected_game(doc: dict, table: rules.Table, inputs: list[rules.Hand]) -> dict:
     """What the export must say of a game: the file's inputs with the rules engine's results."""
     result = rules.replay(table, inputs)
-    rules_ = {"target": table.target}
+    rules_ = {"target": table.target, "going_out": table.rules.going_out, "min_bid": table.rules.min_bid}
+    rules_.update(steal=table.rules.steal, smudge=table.rules.smudge)
     if table.teams:
         rules_["teams"] = [{"name": t.name, "players": list(t.players)} for t in table.teams]
     hands = []
@@ -175,7 +188,9 @@ def _drop_hand_key(field):
 
 def _after_the_end(doc):
     for game in doc["games"]:
-        table = rules.Table(seats=tuple(game["seats"]), target=game.get("rules", {}).get("target", 7))
+        table = rules.Table(
+            seats=tuple(game["seats"]), rules=rules.Rules(**{k: v for k, v in game.get("rules", {}).items() if k != "teams"})
+        )
         if not game.get("rules", {}).get("teams") and game["hands"]:
             replayed = rules.replay(
                 table,

@@ -357,7 +357,7 @@ def test_problems_in_later_hands_are_found_after_a_bad_hand(league):
 def test_an_unknown_rules_key_does_not_stop_the_hands_being_checked(league):
     doc = document(game(rules={"target": 7, "colour": "red"}, hands=[hand("Ann", 5, "Ann")]))
     assert problems_of(doc) == [
-        f'game "{GAME}", rules: unknown key "colour" (rules has only target, teams)',
+        f'game "{GAME}", rules: unknown key "colour" (rules has only target, teams, going_out, min_bid, steal, smudge)',
         f'game "{GAME}", hand 1, bid: bid must be 1-4, got 5',
     ]
     assert nothing_stored()

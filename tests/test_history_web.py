@@ -84,7 +84,7 @@ def test_a_viewer_downloads_the_league_as_a_zip_of_csv_files(client, make_user, 
     assert response["Content-Type"] == "application/zip"
     assert response["Content-Disposition"] == 'attachment; filename="thursday-history.zip"'
     with zipfile.ZipFile(io.BytesIO(streamed(response))) as archive:
-        assert archive.namelist() == ["hands.csv", "scores.csv", "standings.csv"]
+        assert archive.namelist() == ["games.csv", "hands.csv", "scores.csv", "standings.csv"]
         assert archive.read("hands.csv").decode("utf-8-sig").splitlines()[1].startswith("kitchen,2026-11-27,1,Ann,Ann,3,")
 
 
@@ -98,7 +98,7 @@ def test_a_game_downloads_alone(client, make_user, league, kitchen):
 
     response = client.get(reverse("scores:game_export_csv", args=[league.slug, kitchen.pk]))
     with zipfile.ZipFile(io.BytesIO(streamed(response))) as archive:
-        assert archive.namelist() == ["hands.csv", "scores.csv"]
+        assert archive.namelist() == ["games.csv", "hands.csv", "scores.csv"]
 
 
 @pytest.mark.parametrize("name", ["league_export_json", "league_export_csv", "league_import"])

@@ -138,14 +138,16 @@ WRITES = {
     "member_remove": (lambda w: reverse("scores:member_remove", args=["thursday", w["member"].pk]), lambda w: {}),
     "invite_new": (lambda w: reverse("scores:invite_new", args=["thursday"]), lambda w: {"role": "viewer"}),
     "invite_revoke": (lambda w: reverse("scores:invite_revoke", args=["thursday", w["invite"].pk]), lambda w: {}),
+    "game_watch_link": (lambda w: reverse("scores:game_watch_link", args=["thursday", w["game"].pk]), lambda w: {"action": "new"}),
 }
 
 
 def _snapshot(world) -> tuple:
     league = League.objects.filter(pk=world["league"].pk).values_list("name", "public_token").first()
     members = sorted(Membership.objects.filter(league=world["league"]).values_list("user_id", "role"))
-    invites = sorted(Invite.objects.filter(league=world["league"]).values_list("pk", "role", "revoked"))
-    return league, members, invites
+    invites = sorted(Invite.objects.filter(league=world["league"]).values_list("pk", "role", "revoked", "expires_at"))
+    watch_links = sorted(Game.objects.filter(league=world["league"]).values_list("pk", "share_token"))
+    return league, members, invites, watch_links
 
 
 @pytest.mark.parametrize("role", ["scorer", "viewer", "stranger", "anonymous"])
@@ -193,14 +195,19 @@ SCORER_WRITES = {
     "hand_undo": (lambda w: reverse("scores:hand_undo", args=["thursday", w["game"].pk]), lambda w: {"number": 2}),
     "hand_edit": (
         lambda w: reverse("scores:hand_edit", args=["thursday", w["game"].pk, 1]),
-        lambda w: {"pitcher": "Bob", "bid": 1, "high": "Bob", "low": "Bob", "jack": "-", "game": "-"},
+        lambda w: {"pitcher": "Bob", "bid": 1, "high": "Bob", "low": "Bob", "jack": "-", "game": "-", "version": _version(w)},
     ),
-    "hand_delete": (lambda w: reverse("scores:hand_delete", args=["thursday", w["game"].pk, 1]), lambda w: {}),
+    "hand_delete": (lambda w: reverse("scores:hand_delete", args=["thursday", w["game"].pk, 1]), lambda w: {"version": _version(w)}),
     "game_new": (
         lambda w: reverse("scores:game_new", args=["thursday"]),
         lambda w: {"new_1": "Zed", "new_2": "Yan", "mode": "solo", "target": "7", "first_dealer": "1", "team1": "A", "team2": "B"},
     ),
 }
+
+
+def _version(world) -> int:
+    """The game's version as the edit page shows it (the edit and delete forms send it back)."""
+    return Game.objects.get(pk=world["game"].pk).version
 
 
 def _games_snapshot() -> list:

@@ -122,8 +122,10 @@ def test_a_revoked_invite_no_longer_works(owner_client, client, league, make_use
     invite.refresh_from_db()
     assert invite.revoked
     client.force_login(make_user("sam"))
-    assert client.get(invite.get_absolute_url()).status_code == 404
-    assert client.post(invite.get_absolute_url()).status_code == 404
+    for response in (client.get(invite.get_absolute_url()), client.post(invite.get_absolute_url())):
+        assert response.status_code == 410
+        assert "This invite link no longer works: ask an owner of the league for a new one." in response.text
+        assert "Join the league" not in response.text
     assert not Membership.objects.filter(user__username="sam").exists()
 
 

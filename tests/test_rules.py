@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from scores import rules
-from scores.rules import Hand, RulesError, Table, Team
+from scores.rules import Hand, Rules, RulesError, Table, Team
 
 SOLO = Table(seats=("Ann", "Bob", "Cat", "Dan"))
 TEAMS = Table(
     seats=("Ann", "Bob", "Cat", "Dan"),
-    target=11,
+    rules=Rules(target=11),
     teams=(Team("Us", ("Ann", "Cat")), Team("Them", ("Bob", "Dan"))),
 )
 
@@ -76,7 +76,7 @@ def test_a_team_name_may_not_be_a_player_name():
 @pytest.mark.parametrize("target", [0, 100, 7.0, True, "7"])
 def test_target_must_be_a_whole_number_from_1_to_99(target):
     with pytest.raises(RulesError, match="target must be a whole number 1-99"):
-        Table(seats=("Ann", "Bob"), target=target)
+        Table(seats=("Ann", "Bob"), rules=Rules(target=target))
 
 
 def test_default_target_is_seven():
@@ -272,7 +272,7 @@ def test_a_hand_after_the_end_is_an_error():
 
 
 def test_a_higher_target_is_honoured():
-    table = Table(seats=("Ann", "Bob"), target=11)
+    table = Table(seats=("Ann", "Bob"), rules=Rules(target=11))
     game = rules.replay(table, [h("Ann", 4, "Ann", "Ann", "Ann", "Ann")] * 2)
     assert game.winner is None and game.totals["Ann"] == 8
 

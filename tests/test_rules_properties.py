@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scores import rules
-from scores.rules import Hand, RulesError, Table, Team
+from scores.rules import Hand, Rules, RulesError, Table, Team
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
 
@@ -17,9 +17,9 @@ def tables(draw) -> Table:
     target = draw(st.integers(rules.MIN_TARGET, 21))
     if draw(st.booleans()):
         seats = ("Ann", "Bob", "Cat", "Dan")
-        return Table(seats=seats, target=target, teams=(Team("Us", ("Ann", "Cat")), Team("Them", ("Bob", "Dan"))))
+        return Table(seats=seats, rules=Rules(target=target), teams=(Team("Us", ("Ann", "Cat")), Team("Them", ("Bob", "Dan"))))
     count = draw(st.integers(rules.MIN_PLAYERS, rules.MAX_PLAYERS))
-    return Table(seats=tuple(draw(st.permutations(NAMES))[:count]), target=target)
+    return Table(seats=tuple(draw(st.permutations(NAMES))[:count]), rules=Rules(target=target))
 
 
 @st.composite

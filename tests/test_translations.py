@@ -46,12 +46,16 @@ SHARED_BY_LANGUAGE = {
     "af": {"Hand", "hand", "Datum", "Status", "In", "in", "is", "of", "as", "was", "so", "by", "sit", "per", "minimum", "W1"},
     # Filipino players say these English words at the table and online.
     "ceb": {"account", "app", "Email", "email", "Password", "password", "link", "file", "format", "download", "address",
-            "personal", "poker", "Pts", "Tig-pitch", "tig-pitch", "Nag-pitch", "pitch"},
+            "personal", "poker", "Pts", "Tig-pitch", "tig-pitch", "Nag-pitch", "pitch",
+            # The card table's English words the glossary keeps in Cebuano.
+            "pitcher", "bid", "dealer", "Jack", "Game"},
     # Italian words spelled as English ones ("a", "in", "per", "solo", "zero"), and loanwords Italian uses.
-    "it": {"a", "in", "In", "per", "solo", "Solo", "zero", "E-mail", "e-mail", "account", "link", "password", "Password",
+    "it": {"a", "A", "in", "In", "per", "solo", "Solo", "zero", "E-mail", "e-mail", "account", "link", "password", "Password",
            "app", "file", "download", "Pt", "Data"},
     # Maltese writes these loanwords as English does.
-    "mt": {"Email", "email", "Password", "password", "link", "app", "Data"},
+    "mt": {"Email", "email", "Password", "password", "link", "app", "Data",
+           # The card table's English words the glossary keeps in Maltese.
+           "pitcher", "Jack", "pass"},
     "vi": {"E-mail", "e-mail", "id"},
 }  # fmt: skip
 
@@ -191,7 +195,7 @@ ANONYMOUS_PAGES = {
 # Routes with no page of their own: writes (POST only) and file downloads.
 NOT_PAGES = {
     "hand_create", "hand_undo", "hand_delete", "league_public_link", "member_role", "member_remove", "invite_new",
-    "invite_revoke", "league_export_json", "league_export_csv", "game_export_json", "game_export_csv",
+    "invite_revoke", "game_watch_link", "league_export_json", "league_export_csv", "game_export_json", "game_export_csv",
 }  # fmt: skip
 
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scores', '0006_player_rating_and_streak'),
+        ('scores', '0007_invite_expiry_removal_watch_link_off'),
     ]
 
     operations = [
