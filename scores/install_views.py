@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -22,9 +23,11 @@ PRECACHED = (
     "bootstrap/css/bootstrap.min.css",
     "scores/app.css",
     "scores/app.js",
+    "scores/offline.js",  # Issue 14: the game page's scorer and queue, for a game opened offline.
+    "scores/scorer.js",
     "scores/favicon.svg",
     "scores/icon-192.png",
-    "django_htmx/htmx.min.js",
+    "django_htmx/htmx-2.min.js",  # What {% htmx_script %} loads (django-htmx 1.29); a 404 here failed the install.
 )
 
 
@@ -54,6 +57,11 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     """The service worker: caches the static files, leaves every page and form to the network."""
     urls = [static(path) for path in PRECACHED]
     version = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
-    response = render(request, "scores/service_worker.js", {"urls": urls, "version": version}, content_type="text/javascript")
+    response = render(
+        request,
+        "scores/service_worker.js",
+        {"urls": urls, "version": version, "static_prefix": settings.STATIC_URL},
+        content_type="text/javascript",
+    )
     response["Cache-Control"] = "no-cache"  # The browser checks for a new worker on every visit.
     return response

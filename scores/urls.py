@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import account_views, history_views, install_views, league_views, share_views, views
+from . import account_views, history_views, install_views, league_views, offline, share_views, views
 
 app_name = "scores"
 # Tokens are secrets.token_urlsafe: the slug alphabet exactly, so nothing else (a NUL byte, say) reaches a query.
@@ -11,6 +11,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("leagues/<slug:slug>/games/new/", views.game_new, name="game_new"),
     path("leagues/<slug:slug>/games/<int:pk>/", views.game_detail, name="game_detail"),
+    path("leagues/<slug:slug>/games/<int:pk>/hands/sync/", offline.hand_sync, name="hand_sync"),  # A phone's queue (issue 14).
     path("leagues/<slug:slug>/games/<int:pk>/hands/undo/", views.hand_undo, name="hand_undo"),
     path("leagues/<slug:slug>/games/<int:pk>/hands/<int:number>/edit/", views.hand_edit, name="hand_edit"),
     path("leagues/<slug:slug>/games/<int:pk>/hands/<int:number>/delete/", views.hand_delete, name="hand_delete"),

@@ -15,7 +15,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from . import rules, services
+from . import offline, rules, services
 from .auction_notes import auction_note
 from .forms import HandForm, NewGameForm, add_problems, describe_problems, format_auction, parse_auction
 from .models import Game, Hand, League, Membership, Role
@@ -119,6 +119,7 @@ def game_context(request: HttpRequest, game: Game, membership: Membership, *, fo
         notice=notice,
         is_owner=membership.allows(Role.OWNER),
         watch_url=request.build_absolute_uri(reverse("scores:watch", args=[game.share_token])) if game.share_token else None,
+        waiting_texts=offline.waiting_texts(),
     )
     return context
 
@@ -454,6 +455,10 @@ def _scoreboard(game: Game, state: services.GameState, last: Hand | None, number
         "dealer": dealer,
         "first_bidder": state.table.left_of(dealer),
         "last_result": _result_line(last) if last is not None else "",
+        # For the phone's own scorer (issue 14): scores at once on "Save hand", and while offline.
+        "scorer_state": offline.scorer_state(
+            state, {side.name: totals[side.pk] for side in sides}, last_number=number, dealer=dealer, over=game.is_finished
+        ),
     }
 
 

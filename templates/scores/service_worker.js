@@ -28,4 +28,25 @@ self.addEventListener("fetch", (event) => {
     ),
   );
 });
+
+// Offline at the table (issue 14): a game page comes from the network when there is one, and is kept; without a
+// network, the kept copy is served, so a reload shows the game and its queue (static/scores/offline.js). Only
+// whole pages are kept (not htmx's fragments), and only game pages.
+const PAGES = "pitch-pages";
+const GAME_PAGE = /^\/leagues\/[^/]+\/games\/\d+\/$/;
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin || !GAME_PAGE.test(url.pathname) || request.headers.get("HX-Request")) return;
+  event.respondWith(
+    fetch(request).then((response) => {
+      if (response.ok && !response.redirected) {
+        const copy = response.clone();
+        event.waitUntil(caches.open(PAGES).then((cache) => cache.put(url.pathname, copy)));
+      }
+      return response;
+    }).catch(() => caches.open(PAGES).then((cache) => cache.match(url.pathname)).then((hit) => hit || Response.error())),
+  );
+});
 {% endautoescape %}
