@@ -1,13 +1,15 @@
 """Scoring at the table without a network (issue 14): what the game page gives its scorer, and the sync endpoint.
 
 The phone scores a hand at once with ``static/scores/scorer.js`` (a mirror of ``scores.rules``) from the
-``scorer_state`` the page carries, and queues it while offline. ``hand_sync`` is where a queued hand goes when
-the network is back: the same form and ``services.record_hand`` as the hand form (its idempotency key makes a
+``scorer_state`` the page carries, and queues it while offline. ``hand_sync`` is where the queued hands go, in order and in one
+request, when the network is back: the same form and ``services.record_hand`` as the hand form (its idempotency key makes a
 resend harmless), answered in JSON with what the server stored, so the phone can show the server's scores
 where they differ from its own. The server stays the authority on every score.
 """
 
 from __future__ import annotations
+
+import json
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, JsonResponse
@@ -16,11 +18,12 @@ from django.views.decorators.http import require_POST
 
 from . import rules, services
 from .forms import HandForm, describe_problems
-from .models import Role
+from .models import Game, Role
 
 # The waiting count is said for 1 to this many hands with the language's own plural forms, rendered server side
 # (the phone has no message catalog); a longer queue says the last one.
 COUNTED = 40
+MAX_BATCH = 100  # Hands in one sync request: a long evening offline, with room to spare.
 
 
 def scorer_state(state: services.GameState, totals: dict[str, int], *, last_number: int, dealer: str, over: bool) -> dict:
@@ -49,12 +52,30 @@ def waiting_texts() -> list[str]:
 @login_required
 @require_POST
 def hand_sync(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
-    """Store one hand sent from a phone's queue; answer what was stored, or why not (JSON)."""
+    """Store the hands sent from a phone's queue, in order, as JSON ``{"hands": [...]}`` (each the hand form's fields,
+    with its number and key); answer what was stored for each, stopping at the first the server does not take."""
     from .views import _get_game_for  # The views import this module's scorer_state.
 
     game, _membership = _get_game_for(request.user, slug, pk, Role.SCORER)
-    state = services.load_game(game, hands=False)
-    form = HandForm(request.POST, table=state.table, dealer=state.next_dealer)
+    try:
+        hands = json.loads(request.body)["hands"]
+    except (ValueError, KeyError, TypeError):
+        hands = None
+    if not isinstance(hands, list) or not 0 < len(hands) <= MAX_BATCH or not all(isinstance(hand, dict) for hand in hands):
+        unreadable = _refused([gettext("The page sent a hand it could not read; reload the page and tap the hand again.")])
+        return JsonResponse({"results": [unreadable]}, status=400)
+    results = []
+    for data in hands:
+        results.append(_store(game, data))
+        if results[-1]["status"] != "stored":
+            break  # The hands after it were scored on a game the server does not have.
+    return JsonResponse({"results": results})
+
+
+def _store(game: Game, data: dict) -> dict:
+    """One hand from the queue: stored (with the server's totals and winner), a conflict, or refused, with why."""
+    state = services.load_game(game, hands=False)  # Each hand has the dealer the one before it left.
+    form = HandForm({key: str(value) for key, value in data.items()}, table=state.table, dealer=state.next_dealer)
     if not form.is_valid() or form.cleaned_data["number"] is None or form.cleaned_data["key"] is None:
         messages = [str(error) for errors in form.errors.values() for error in errors]
         return _refused(messages or [gettext("The page sent a hand it could not read; reload the page and tap the hand again.")])
@@ -63,22 +84,20 @@ def hand_sync(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
             game=game, hand=form.to_hand(), number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["key"], state=state
         )
     except services.HandAlreadyRecorded as error:
-        return JsonResponse({"status": "conflict", "messages": [str(error)]}, status=409)
+        return {"status": "conflict", "messages": [str(error)]}
     except rules.RulesError as error:
         if game.is_finished:
             return _refused([gettext("The game is over: no more hands can be entered.")])
         return _refused([message for _field, message in describe_problems(error)])
     names = {side.pk: name for name, side in state.sides.items()}
     game.refresh_from_db(fields=["winner"])
-    return JsonResponse(
-        {
-            "status": "stored",
-            "number": saved.number,
-            "totals": {names[score.side_id]: score.total for score in saved.side_scores},
-            "winner": names.get(game.winner_id),
-        }
-    )
+    return {
+        "status": "stored",
+        "number": saved.number,
+        "totals": {names[score.side_id]: score.total for score in saved.side_scores},
+        "winner": names.get(game.winner_id),
+    }
 
 
-def _refused(messages: list[str]) -> JsonResponse:
-    return JsonResponse({"status": "refused", "messages": messages}, status=422)
+def _refused(messages: list[str]) -> dict:
+    return {"status": "refused", "messages": messages}
