@@ -26,27 +26,36 @@ COUNTED = 40
 MAX_BATCH = 100  # Hands in one sync request: a long evening offline, with room to spare.
 
 
-def scorer_state(state: services.GameState, totals: dict[str, int], *, last_number: int, dealer: str, over: bool) -> dict:
-    """The game as ``scorer.js`` needs it: the table and its rules, each side's total, the next hand and its dealer."""
+def scorer_state(state: services.GameState, totals: dict[str, int], *, last_number: int, dealer: str, over: bool) -> str:
+    """The game as ``scorer.js`` needs it, in JSON for a data attribute (no script in the page to allow): the table
+    and its rules, each side's total, the next hand and its dealer."""
     table = state.table
-    return {
-        "seats": list(table.seats),
-        "sides": list(table.sides),
-        "teams": [{"name": team.name, "players": list(team.players)} for team in table.teams],
-        "rules": table.rules.as_dict(),
-        "totals": totals,
-        "number": last_number + 1,
-        "dealer": dealer,
-        "over": over,
-    }
+    return _json(
+        {
+            "seats": list(table.seats),
+            "sides": list(table.sides),
+            "teams": [{"name": team.name, "players": list(team.players)} for team in table.teams],
+            "rules": table.rules.as_dict(),
+            "totals": totals,
+            "number": last_number + 1,
+            "dealer": dealer,
+            "over": over,
+        }
+    )
 
 
-def waiting_texts() -> list[str]:
-    """ "3 hands waiting to sync" for 1 to COUNTED hands, in the active language."""
-    return [
-        ngettext("%(count)s hand waiting to sync", "%(count)s hands waiting to sync", count) % {"count": count}
-        for count in range(1, COUNTED + 1)
-    ]
+def waiting_texts() -> str:
+    """ "3 hands waiting to sync" for 1 to COUNTED hands, in the active language (a JSON list)."""
+    return _json(
+        [
+            ngettext("%(count)s hand waiting to sync", "%(count)s hands waiting to sync", count) % {"count": count}
+            for count in range(1, COUNTED + 1)
+        ]
+    )
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 @login_required

@@ -18,7 +18,7 @@ let editing = null; // The waiting hand the form is editing.
 let syncing = false;
 
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
-const state = () => JSON.parse(document.getElementById("scorer-state").textContent);
+const state = () => JSON.parse(document.getElementById("scorer-state").dataset.state);
 const waiting = () => queue.filter((hand) => hand.status === "waiting");
 const form = () => document.getElementById("hand");
 
@@ -112,7 +112,7 @@ function render() {
   const element = form();
   if (element && !editing) element.querySelector("#id_number").value = number;
   const count = scored.length;
-  const counted = count ? JSON.parse(document.getElementById("waiting-texts").textContent) : [];
+  const counted = count ? JSON.parse(texts.waitingTexts) : [];
   const status = navigator.onLine ? (count ? `${texts.syncing} · ${counted[Math.min(count, counted.length) - 1]}` : "")
     : count ? `${texts.offline} · ${counted[Math.min(count, counted.length) - 1]}` : texts.offlineEmpty;
   const statusLine = box.querySelector(".offline-status");
