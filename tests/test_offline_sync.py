@@ -99,4 +99,10 @@ def test_only_scorers_may_sync_and_only_by_post(client, make_user, league, four_
     client.logout()
     client.login(username="vic", password="a-long-test-password")
     assert post(client, four_player_game, taps(1)).status_code == 404
+    make_user("stranger", None)
+    client.logout()
+    client.login(username="stranger", password="a-long-test-password")
+    assert post(client, four_player_game, taps(1)).status_code == 404
+    client.logout()
+    assert post(client, four_player_game, taps(1)).url.startswith("/accounts/login/")
     assert Hand.objects.count() == 0

@@ -16,6 +16,7 @@ let queue = []; // This game's queued hands, oldest first; IndexedDB holds the s
 let pending = null; // An online save in flight: what this phone showed for it.
 let editing = null; // The waiting hand the form is editing.
 let syncing = false;
+let wasMarked = false; // The scoreboard shows waiting hands: this page changed it.
 
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
 const state = () => JSON.parse(document.getElementById("scorer-state").dataset.state);
@@ -97,9 +98,11 @@ function scoreWaiting() {
 function render() {
   const { base, scored, totals, dealer, winner, number } = scoreWaiting();
   const marked = scored.length > 0;
-  showTotals(marked ? totals : null, marked);
+  const shown = marked || wasMarked; // The last waiting hand undone: back to the server's scores.
+  wasMarked = marked;
+  showTotals(shown ? totals : null, marked);
   const line = document.querySelector("#scoreboard .next-hand");
-  if (line && marked) {
+  if (line && shown) {
     line.replaceChildren(Object.assign(document.createElement("strong"), { textContent: fill(texts.hand, { number }) }));
     // After a winning hand, who deals next is moot: the server says who won once the hand is stored.
     if (!winner) line.append(" · ", fill(texts.next, { dealer, first_bidder: leftOf(base, dealer) }));
@@ -288,6 +291,7 @@ async function refresh() {
       const fresh = page.getElementById(id);
       if (!fresh) continue;
       document.getElementById(id).replaceWith(fresh);
+      wasMarked = false; // The server's scoreboard, as it sent it.
       window.htmx.process(fresh);
     }
     window.htmx.trigger(document.body, "scores-changed");
@@ -326,9 +330,13 @@ function start() {
     if (source.id !== "hand" || !pending) return;
     const shown = pending;
     pending = null;
-    if (!event.detail.xhr.status) { // No answer: the hand is queued and sent when the network is back.
-      document.getElementById("connection-status").hidden = true;
-      enqueue(shown.hand);
+    if (!event.detail.xhr.status) {
+      if (!navigator.onLine) { // The network went while the hand was on its way: it is queued, sent when it is back.
+        document.getElementById("connection-status").hidden = true;
+        enqueue(shown.hand);
+      } else {
+        showTotals(state().totals, false); // No answer: the server's scores again; the same form and key, tapped again.
+      }
       return;
     }
     const now = state();
