@@ -196,6 +196,7 @@ ANONYMOUS_PAGES = {
 NOT_PAGES = {
     "hand_create", "hand_undo", "hand_delete", "league_public_link", "member_role", "member_remove", "invite_new",
     "invite_revoke", "game_watch_link", "league_export_json", "league_export_csv", "game_export_json", "game_export_csv",
+    "hand_sync",
 }  # fmt: skip
 
 
