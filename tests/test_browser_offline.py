@@ -179,3 +179,27 @@ def test_online_a_server_that_disagrees_replaces_the_scoreboard_and_says_so(live
     expect(page.get_by_role("alert").filter(has_text="Hand 1 was already recorded.")).to_be_visible()
     expect(score(page, "Ann")).to_have_text("0")
     expect(score(page, "Cat")).to_have_text("3")
+
+
+def test_a_reload_offline_starts_from_the_hands_saved_online_since_the_page_was_opened(
+    live_server, page: Page, context: BrowserContext, game
+):
+    open_game(page, live_server, game)
+    enter_hand(page, "Ann", 2, "Ann", "Ann", game="Ann")
+    save(page)
+    expect(page.locator(".result-line")).to_contain_text("Hand 1: Ann made 2, +3")
+    enter_hand(page, "Bob", 1, "Bob", "Cat")
+    save(page)
+    expect(page.locator(".result-line")).to_contain_text("Hand 2: Bob made 1, +1")
+    context.set_offline(True)
+    response = page.reload()
+    assert response is not None and response.from_service_worker
+    expect(page.get_by_text("Hand 3", exact=True)).to_be_visible()
+    expect(page.locator("#history-body tr")).to_have_count(2)
+    enter_hand(page, "Cat", 2, "Cat", "Cat")
+    save(page)
+    expect(page.get_by_role("status").filter(has_text="Offline")).to_have_text("Offline · 1 hand waiting to sync")
+    context.set_offline(False)
+    expect(page.locator("#offline[data-sync=done]")).to_have_count(1)
+    assert list(Hand.objects.order_by("number").values_list("number", "pitcher__player__name")) == [(1, "Ann"), (2, "Bob"), (3, "Cat")]
+    assert stored_totals(game) == {"Ann": 3, "Bob": 1, "Cat": 3}

@@ -282,6 +282,21 @@ async function send(hands) {
   return (await response.json()).results;
 }
 
+/**
+ * The service worker keeps the game page as it was loaded; after a hand is stored, the page as it is now (the
+ * server's scoreboard and history, the next hand's number and key) replaces that copy, so a reload offline starts
+ * from the game as the server has it. Only with nothing waiting: the queue is IndexedDB's, not the page's.
+ */
+async function keepPage() {
+  if (!("caches" in window) || waiting().length) return;
+  const cache = await caches.open("pitch-pages");
+  const kept = await cache.match(location.pathname);
+  if (!kept) return;
+  const headers = new Headers(kept.headers);
+  headers.delete("Content-Length");
+  await cache.put(location.pathname, new Response(`<!doctype html>\n${document.documentElement.outerHTML}`, { headers }));
+}
+
 /** The game as the server has it now: its scoreboard, hand form and history replace this phone's. */
 async function refresh() {
   try {
@@ -295,6 +310,7 @@ async function refresh() {
       window.htmx.process(fresh);
     }
     window.htmx.trigger(document.body, "scores-changed");
+    await keepPage();
   } catch {
     // The server's page did not come: the queue's view stays until the next sync.
   }
@@ -343,6 +359,7 @@ function start() {
     const same = now.number === shown.number + 1 && Object.entries(now.totals).every(([side, total]) => shown.totals[side] === total);
     say(same ? "" : fill(texts.corrected, { number: shown.number }));
     render();
+    keepPage();
   });
   // What needs the server says so instead of failing: editing a stored hand, the auction.
   document.addEventListener("click", (event) => {
