@@ -203,3 +203,17 @@ def test_a_reload_offline_starts_from_the_hands_saved_online_since_the_page_was_
     expect(page.locator("#offline[data-sync=done]")).to_have_count(1)
     assert list(Hand.objects.order_by("number").values_list("number", "pitcher__player__name")) == [(1, "Ann"), (2, "Bob"), (3, "Cat")]
     assert stored_totals(game) == {"Ann": 3, "Bob": 1, "Cat": 3}
+
+
+def test_logging_out_forgets_the_kept_game_pages(live_server, page: Page, game):
+    open_game(page, live_server, game)
+    assert page.evaluate("caches.open('pitch-pages').then((c) => c.keys()).then((k) => k.length)") == 1
+    page.get_by_text("Menu").click()
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_role("link", name="Log in").first).to_be_attached()
+    kept = "caches.open('pitch-pages').then((c) => c.keys()).then((k) => k.length)"
+    for _ in range(50):  # The worker deletes them as the log-out goes out (polled: no timing by luck).
+        if page.evaluate(kept) == 0:
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate(kept) == 0

@@ -49,4 +49,9 @@ self.addEventListener("fetch", (event) => {
     }).catch(() => caches.open(PAGES).then((cache) => cache.match(url.pathname)).then((hit) => hit || Response.error())),
   );
 });
+
+// Logging out forgets the kept game pages: the next person on this phone does not see them offline.
+self.addEventListener("fetch", (event) => {
+  if (event.request.method === "POST" && new URL(event.request.url).pathname === "{% url 'logout' %}") event.waitUntil(caches.delete(PAGES));
+});
 {% endautoescape %}
