@@ -40,7 +40,7 @@
   const show = () => {
     if (!preview) return;
     const names = seating();
-    const list = preview.querySelector("ol");
+    const list = preview.querySelector("ul");
     list.replaceChildren(
       ...names.map((name, i) => {
         const item = document.createElement("li");
