@@ -24,6 +24,10 @@ def _terminate_other_backends() -> int:
 
 @postgresql_only
 def test_requests_after_the_pools_connections_were_killed_all_succeed():
+    connection.close()
+    # A pool of its own: earlier tests' threads may still hold connections of the shared one, which would never fill.
+    connection.close_pool()
+    connection.ensure_connection()
     connection.close()  # Back to the pool, which keeps its idle connections open.
     connection.pool.wait()
     assert connection.pool.get_stats()["pool_available"] >= 2
