@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint venv translations messages prod bench
+.PHONY: run test lint venv translations messages prod bench lan
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt .python-version
 	@python3 -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else "Python 3.12 or newer is needed (see .python-version); python3 is " + sys.version)'
@@ -50,6 +50,11 @@ prod: venv
 	sh -c '$(PY) manage.py migrate --noinput && $(PY) manage.py collectstatic --noinput -v0 && \
 	{ nice -n 10 $(PY) manage.py db_worker --no-reload & worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; \
 	$(VENV)/bin/gunicorn pitchleague.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - --error-logfile -; }'
+
+# A card night at home: the phones on the same Wi-Fi score on this machine (README, "A card night at home").
+# DEBUG off, a secret key made once in .lan-secret-key, this machine's LAN addresses allowed; prints a QR code.
+lan: venv translations
+	$(PY) manage.py lan --port $(PORT)
 
 # The benchmark with its budgets (BENCHMARKS.md); takes several minutes, not part of `make test`.
 bench: venv

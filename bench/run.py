@@ -34,6 +34,8 @@ import uuid
 from pathlib import Path
 from urllib.parse import urlencode
 
+import browser  # bench/browser.py: the phone in Chromium (issue 14); this script's folder is on the path.
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
 PG_URL = "postgres://pitch:pitch@127.0.0.1:5432/pitch_bench"
@@ -150,8 +152,14 @@ def main() -> None:
     parser.add_argument("--no-postgres", action="store_true", help="load run on SQLite only")
     parser.add_argument("--load-only", action="store_true", help="only the load runs")
     parser.add_argument("--import-only", action="store_true", help="only the import: its rate, and /healthz during a 5 MB upload")
+    parser.add_argument("--browser-only", action="store_true", help="only the browser part: a phone in Chromium (bench/browser.py)")
+    parser.add_argument("--no-browser", action="store_true", help="skip the browser part")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
+    if args.browser_only:
+        browser.run(OUT, budget, PRODUCTION_ENV)
+        write_results(args)
+        return
     database = OUT / "bench.sqlite3"
     for path in OUT.glob("bench.sqlite3*"):
         path.unlink()
@@ -165,6 +173,8 @@ def main() -> None:
         in_process(args)
     if not args.no_load:
         load_runs(args)
+    if not args.no_browser:
+        browser.run(OUT, budget, PRODUCTION_ENV)
     write_results(args)
 
 

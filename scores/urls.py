@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import accounts, auction, games, history, leagues, members, pages, players, public, watch
+from .views import accounts, auction, games, history, install, leagues, members, offline, pages, players, public, watch
 
 app_name = "scores"
 # Tokens are secrets.token_urlsafe: the slug alphabet exactly, so nothing else (a NUL byte, say) reaches a query.
@@ -11,12 +11,18 @@ urlpatterns = [
     path("", pages.home, name="home"),
     path("leagues/<slug:slug>/games/new/", games.game_new, name="game_new"),
     path("leagues/<slug:slug>/games/<int:pk>/", games.game_detail, name="game_detail"),
+    path("leagues/<slug:slug>/games/<int:pk>/hands/sync/", offline.hand_sync, name="hand_sync"),  # A phone's queue, offline.
     path("leagues/<slug:slug>/games/<int:pk>/hands/undo/", games.hand_undo, name="hand_undo"),
     path("leagues/<slug:slug>/games/<int:pk>/hands/<int:number>/edit/", games.hand_edit, name="hand_edit"),
     path("leagues/<slug:slug>/games/<int:pk>/hands/<int:number>/delete/", games.hand_delete, name="hand_delete"),
     path("leagues/<slug:slug>/games/<int:pk>/auction/", auction.auction, name="auction"),
     path("leagues/<slug:slug>/games/<int:pk>/watch-link/", watch.game_watch_link, name="game_watch_link"),
     path("rules/", pages.rules_page, name="rules"),
+    # At the table on a phone: installable, a QR code of the watch link, a rematch.
+    path("manifest.webmanifest", install.manifest, name="manifest"),
+    path("sw.js", install.service_worker, name="service_worker"),
+    path("leagues/<slug:slug>/games/<int:pk>/watch-qr.svg", watch.watch_qr, name="watch_qr"),
+    path("leagues/<slug:slug>/games/<int:pk>/rematch/", games.rematch, name="rematch"),
     # Accounts, leagues, members and the public link.
     path("accounts/signup/", accounts.signup, name="signup"),
     path("leagues/new/", leagues.league_new, name="league_new"),

@@ -114,7 +114,15 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
-    return {**browser_context_args, "viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    # Service workers blocked: page.route does not see the requests a worker makes, and tests hold or drop requests.
+    # tests/test_browser_phone.py allows them where it checks the worker.
+    return {
+        **browser_context_args,
+        "viewport": {"width": 390, "height": 844},
+        "is_mobile": True,
+        "has_touch": True,
+        "service_workers": "block",
+    }
 
 
 @pytest.fixture
@@ -131,3 +139,30 @@ def manage(monkeypatch):
         return 0
 
     return run
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "console_errors_expected(*texts): console errors the test causes on purpose")
+
+
+@pytest.fixture(autouse=True)
+def no_console_errors(request):
+    """A browser test fails on any console error or uncaught exception in its page (a CSP refusal included).
+
+    A test that cuts the connection on purpose names the errors that causes with ``console_errors_expected``."""
+    if "page" not in request.fixturenames or request.node.get_closest_marker("browser") is None:
+        yield
+        return
+    page = request.getfixturevalue("page")
+    marker = request.node.get_closest_marker("console_errors_expected")
+    expected = marker.args if marker else ()
+    errors: list[str] = []
+
+    def console(message) -> None:
+        if message.type == "error" and not any(text in message.text for text in expected):
+            errors.append(f"console: {message.text}")
+
+    page.on("console", console)
+    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+    yield errors
+    assert not errors, "\n".join(errors)

@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 # What each interface says, as its players read it.
 WORDS = {
     "vi": {
-        "language": "Tiếng Việt", "change": "Đổi ngôn ngữ", "username": "Tên đăng nhập", "password": "Mật khẩu",
+        "language": "Tiếng Việt", "menu": "Trình đơn", "username": "Tên đăng nhập", "password": "Mật khẩu",
         "log_in": "Đăng nhập", "new_game": "Trận mới", "new_player": "Người chơi mới {}", "play_to": "Chơi đến",
         "start": "Bắt đầu trận", "hand_1": "Vòng 1", "pitcher": "Người thắng thầu", "bid": "Giá thầu", "high": "Cao",
         "low": "Thấp", "jack": "Bồi", "not_in_play": "Không được chia", "game": "Điểm trò chơi", "tied": "Hòa",
@@ -21,7 +21,7 @@ WORDS = {
         "rules_title": "Luật chơi Pitch",
     },
     "mt": {
-        "language": "Malti", "change": "Biddel il-lingwa", "username": "Isem tal-utent", "password": "Password",
+        "language": "Malti", "menu": "Menù", "username": "Isem tal-utent", "password": "Password",
         "log_in": "Idħol", "new_game": "Partita ġdida", "new_player": "Plejer ġdid {}", "play_to": "Nilagħbu sa",
         "start": "Ibda l-partita", "hand_1": "Rawnd 1", "pitcher": "Pitcher", "bid": "Offerta", "high": "Għoli",
         "low": "Baxx", "jack": "Jack", "not_in_play": "Mhux fil-logħob", "game": "Logħba", "tied": "Indaqs",
@@ -40,9 +40,9 @@ def test_a_hand_is_played_with_the_interface_in_the_language(live_server, page: 
     words = WORDS[lang]
     make_user("sam", league, Role.SCORER)
     page.goto(live_server.url + "/accounts/login/")
-    # The switcher, on the login page as on every page; the choice is kept for the pages after it.
-    page.get_by_label("Language").select_option(label=words["language"])
-    page.get_by_role("button", name="Change language").click()
+    # The switcher, in the menu on the login page as on every page: one tap; the choice is kept for the pages after it.
+    page.get_by_text("Menu", exact=True).click()
+    page.get_by_role("button", name=words["language"]).click()
     expect(page.locator("html")).to_have_attribute("lang", lang)
     page.get_by_label(words["username"]).fill("sam")
     page.get_by_label(words["password"]).fill(PASSWORD)
@@ -76,5 +76,6 @@ def test_a_hand_is_played_with_the_interface_in_the_language(live_server, page: 
         ("Dan", 0),
     ]
 
+    page.get_by_text(words["menu"], exact=True).click()  # The rules are in the header's menu.
     page.get_by_role("link", name=words["rules"]).click()
     expect(page.get_by_role("heading", level=1)).to_have_text(words["rules_title"])

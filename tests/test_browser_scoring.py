@@ -149,6 +149,8 @@ def test_a_double_tap_stores_one_hand(scorer_page: Page):
     expect(page.get_by_text("Hand 2", exact=True)).to_be_visible()
 
 
+# The dropped answer is reported by the browser and by htmx (which logs its error events).
+@pytest.mark.console_errors_expected("ERR_CONNECTION_RESET", "htmx:sendError", "htmx:afterRequest")
 def test_a_retry_after_a_lost_answer_stores_one_hand(scorer_page: Page):
     page = scorer_page
     start_game(page, ["Ann", "Bob"])

@@ -43,7 +43,7 @@ PO = {lang: ROOT / "locale" / lang / "LC_MESSAGES" / "django.po" for lang in LAN
 # formats, the language names of the switcher (each in its own language), units and Django's default labels.
 SHARED = {
     "Pitch", "League", "JSON", "CSV", "OpenSkill", "mu", "sigma", "MB", "KB", "W", "Setback", "Auction",
-    "English", "Afrikaans", "Cebuano", "italiano", "Malti", "Tiếng", "Việt",
+    "English", "Afrikaans", "Cebuano", "italiano", "Malti", "Tiếng", "Việt", "QR",
 }  # fmt: skip
 SHARED_BY_LANGUAGE = {
     # Afrikaans words spelled as English ones: "as" (if), "of" (or), "in", "is", "was", "so", "by" (at), "sit", "per", "hand";
@@ -51,12 +51,12 @@ SHARED_BY_LANGUAGE = {
     "af": {"Hand", "hand", "Datum", "Status", "In", "in", "is", "of", "as", "was", "so", "by", "sit", "per", "minimum", "W1"},
     # Filipino players say these English words at the table and online.
     "ceb": {"account", "app", "Email", "email", "Password", "password", "link", "file", "format", "download", "address",
-            "personal", "poker", "Pts", "pitch",
+            "personal", "poker", "Pts", "pitch", "server",
             # The card table's English words the glossary keeps in Cebuano.
             "Pitcher", "pitcher", "Bid", "bid", "dealer", "Jack", "jack", "Game", "game", "Team", "team", "trump", "trick"},
     # Italian words spelled as English ones ("a", "in", "per", "solo", "zero"), and loanwords Italian uses.
     "it": {"a", "A", "in", "In", "per", "solo", "Solo", "zero", "E-mail", "e-mail", "account", "link", "password", "Password",
-           "app", "file", "download", "Pt", "Data"},
+           "app", "file", "download", "Pt", "Data", "server"},
     # Maltese writes these loanwords as English does.
     "mt": {"Email", "email", "Password", "password", "link", "app", "Data",
            # The card table's English words the glossary keeps in Maltese.
@@ -202,10 +202,12 @@ ANONYMOUS_PAGES = {
     "password_reset_confirm": "/accounts/reset/MQ/bad-token/",
     "password_reset_complete": "/accounts/reset/done/",
 }
-# Routes with no page of their own: writes (POST only) and file downloads.
+# Routes with no page of their own: writes (POST only), file downloads, and the phone's files (manifest,
+# service worker, QR code image).
 NOT_PAGES = {
     "hand_create", "hand_undo", "hand_delete", "league_public_link", "member_role", "member_remove", "invite_new",
     "invite_revoke", "game_watch_link", "league_export_json", "league_export_csv", "game_export_json", "game_export_csv",
+    "hand_sync", "rematch", "manifest", "service_worker", "watch_qr",
 }  # fmt: skip
 
 
@@ -353,15 +355,19 @@ def test_the_browser_language_chooses_the_page_language(client, header, lang, ph
 @pytest.mark.django_db
 def test_the_switcher_is_on_every_page_and_names_each_language_in_its_own_words(client):
     html = client.get(reverse("scores:rules"), headers={"accept-language": "mt"}).content.decode()
-    form = re.search(r'<form class="d-flex gap-1 language-switcher" method="post" action="/i18n/setlang/">.*?</form>', html, re.S)
+    form = re.search(r'<form class="language-switcher" method="post" action="/i18n/setlang/">.*?</form>', html, re.S)
     assert form is not None
-    options = re.findall(r'<option value="([a-z]+)" lang="\1"( selected)?>([^<]+)</option>', form.group(0))
+    # A button per language in the menu: one tap changes it (issue 13).
+    options = re.findall(
+        r'<button type="submit" name="language" value="([a-z]+)" lang="\1" class="[^"]*"( aria-current="true")?>([^<]+)</button>',
+        form.group(0),
+    )
     assert [(code, name) for code, _selected, name in options] == [
         ("en", "English"), ("af", "Afrikaans"), ("ceb", "Cebuano"), ("it", "italiano"), ("mt", "Malti"), ("vi", "Tiếng Việt"),
     ]  # fmt: skip
     assert [code for code, selected, _name in options if selected] == ["mt"]
     assert 'name="next" value="/rules/"' in form.group(0)
-    assert ">Biddel il-lingwa</button>" in form.group(0)
+    assert ">Lingwa</legend>" in form.group(0)
 
 
 @pytest.mark.django_db

@@ -34,7 +34,7 @@ def hand_row(context, hand) -> SafeString:
     if context.get("can_score"):
         url = reverse("scores:hand_edit", args=[context["league"].slug, context["game"].pk, hand.number])
         label, which = escape(gettext("Edit")), escape(gettext("hand %(number)s") % {"number": hand.number})
-        edit = f'\n    <a class="small" href="{escape(url)}">{label}<span class="visually-hidden"> {which}</span></a>'
+        edit = f'\n    <a class="small tap-link" href="{escape(url)}">{label}<span class="visually-hidden"> {which}</span></a>'
     return mark_safe(
         f"<tr>\n  <td>{hand.number}</td>\n  <td>\n    {pitched}\n"
         f'    <div class="small text-muted">{dealt}</div>\n    <div class="small points">{_points(hand)}</div>{edit}\n  </td>\n'
@@ -65,17 +65,25 @@ def _score_cells(hand) -> str:
 
 
 @register.simple_tag
-def score_rows(rows: list[dict], partnership: bool) -> SafeString:
-    """The scoreboard's rows: each side's name (its players in partnership play) and total, the leaders marked."""
+def score_rows(rows: list[dict], partnership: bool, flash: object = None) -> SafeString:
+    """The scoreboard's rows: each side's name (its players in partnership play) and total, the leaders marked.
+
+    ``flash``: a hand was just saved, so each side's change shows beside its total and flashes (app.css).
+    A long name is cut short on the screen; the title and the accessible name keep it whole.
+    """
     leads = escape(gettext("leads"))  # Outside the f-string below: xgettext does not look inside f-strings.
-    leads = f' <span class="badge bg-success align-middle">{leads}</span>'
+    leads = f' <span class="visually-hidden">{leads}</span>'
     html = []
     for row in rows:
-        name = escape(row["side"].name) + (leads if row["leading"] else "")
+        full = escape(row["side"].name)
+        name = full + (leads if row["leading"] else "")
         if partnership:
             name += f'<br><small class="text-muted">{escape(" & ".join(row["members"]))}</small>'
+        delta = row.get("delta", 0)
+        change = f'<td class="delta{" negative" if delta < 0 else ""}">{delta:+d}</td>' if flash and delta else ""
         html.append(
-            f'<tr class="{"leader" if row["leading"] else ""}"><th scope="row" class="side-name">{name}</th>'
-            f'<td class="total text-end {"negative" if row["total"] < 0 else ""}">{row["total"]:d}</td></tr>'
+            f'<tr class="{"leader" if row["leading"] else ""}{" changed" if change else ""}">'
+            f'<th scope="row" title="{full}" class="side-name">{name}</th>'
+            f'<td class="total {"negative" if row["total"] < 0 else ""}">{row["total"]:d}</td>{change}</tr>'
         )
     return mark_safe("".join(html))

@@ -1,12 +1,19 @@
-"""The auction, a bid at a time, before a hand is entered with it."""
+"""The auction, a bid at a time, before a hand is entered with it.
+
+With htmx it is a panel inside the hand form: each tap asks for the next bidder's legal bids, and the finished
+auction fills in the form (static/scores/app.js), to be saved with the hand in one request.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_safe
 
@@ -50,11 +57,15 @@ def auction(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         bids = ()
     else:
         allowed = rules.allowed_bids(state.table, dealer, bids)
-        if not allowed:
+        if not allowed and not request.htmx:
             return redirect(f"{game.get_absolute_url()}?{urlencode({'auction': text})}#hand")
     order = state.table.bidding_order(dealer)
+    here = reverse("scores:auction", args=[slug, pk])
     choices = [
-        {"label": pgettext("bid", "Pass") if b is None else str(b), "url": "?" + urlencode({"bids": format_auction([*bids, ("", b)])})}
+        {
+            "label": pgettext("bid", "Pass") if b is None else str(b),
+            "url": f"{here}?{urlencode({'bids': format_auction([*bids, ('', b)])})}",
+        }
         for b in allowed
     ]
     context = {
@@ -66,5 +77,31 @@ def auction(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "bidder": order[len(bids)] if bids is not None and len(bids) < len(order) else None,
         "choices": choices,
         "problem": problem,
+        "here": here,
+        "undo_url": f"{here}?{urlencode({'bids': format_auction(bids[:-1])})}" if bids else "",
+        "note": _note(allowed, bids, order),
+        "result": rules.auction_result(state.table, dealer, bids) if bids and not allowed else None,
+        "text": text,
     }
+    if request.htmx:
+        response = render(request, "scores/auction.html#panel", context)
+        patch_vary_headers(response, ["HX-Request"])
+        return response
     return render(request, "scores/auction.html", context)
+
+
+def _note(allowed: Sequence[int | None], bids: Sequence[tuple[str, int | None]], order: Sequence[str]) -> str:
+    """Why the auction offers only some bids: a note when the rules limit the next bidder's choice, or "" when
+    every bid is open. The bids themselves come from ``rules.allowed_bids``; this only puts the reason into words."""
+    numbers = [bid for bid in allowed if bid is not None]
+    if not numbers:
+        return ""
+    highest = max((bid for _, bid in bids if bid is not None), default=0)
+    dealer_bids = len(bids) == len(order) - 1
+    if None not in allowed:
+        return gettext("Everyone passed: the dealer must bid at least %(bid)s.") % {"bid": min(numbers)}
+    if dealer_bids and highest and highest in numbers:
+        return gettext("The dealer may steal the bid with %(bid)s.") % {"bid": highest}
+    if highest:
+        return gettext("A bid must beat %(bid)s.") % {"bid": highest}
+    return ""

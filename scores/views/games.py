@@ -24,6 +24,7 @@ from ..forms.hands import HandForm, add_problems, describe_problems, parse_aucti
 from ..models import Game, Hand, Membership, Role
 from ..problems import describe as describe_rules_problems
 from ..problems import message as problem_message
+from . import offline
 from .access import game_for, league_for
 
 # Sent with every htmx answer that changed the scores: the score chart reloads itself on it.
@@ -98,6 +99,7 @@ def game_context(request: HttpRequest, game: Game, membership: Membership, *, fo
         notice=notice,
         is_owner=membership.allows(Role.OWNER),
         watch_url=request.build_absolute_uri(reverse("scores:watch", args=[game.share_token])) if game.share_token else None,
+        waiting_texts=offline.waiting_texts(),
     )
     return context
 
@@ -110,11 +112,16 @@ def _scoring_context(game: Game, membership: Membership, state: services.GameSta
     return {"membership": membership, "can_score": can_score, "form": form if not game.is_finished else None}
 
 
-def _game_response(request: HttpRequest, game: Game, membership: Membership, *, form=None, notice: str = "") -> HttpResponse:
-    """After a write: the game fragment for htmx, or back to the game page (POST-redirect-GET)."""
+def _game_response(
+    request: HttpRequest, game: Game, membership: Membership, *, form=None, notice: str = "", saved: Hand | None = None
+) -> HttpResponse:
+    """After a write: the game fragment for htmx, or back to the game page (POST-redirect-GET).
+
+    ``saved``: the hand just saved, whose changes flash on the scoreboard."""
     if request.htmx:
         game.refresh_from_db()
         context = game_context(request, game, membership, form=form, notice=notice)
+        context["saved_hand"] = saved
         response = render(request, "scores/game_detail.html#refreshed", context)
         response["HX-Trigger"] = SCORES_CHANGED
     elif form is not None:
@@ -181,7 +188,7 @@ def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.htmx and saved.number == form.cleaned_data["number"] > 1:
         form_stays = not game.is_finished and not form.cleaned_data["auction"]  # record_hand brought the game up to date.
         return _saved_response(request, game, membership, state, saved, form_stays=form_stays)
-    return _game_response(request, game, membership)
+    return _game_response(request, game, membership, saved=saved)
 
 
 @login_required
@@ -285,12 +292,18 @@ def _scoreboard(game: Game, state: services.GameState, last: Hand | None, number
     """The scoreboard after hand ``number`` (``last``, its scores prefetched), ``dealer`` dealing next."""
     sides = list(state.sides.values())
     totals = {side.pk: 0 for side in sides}
+    deltas = {score.side_id: score.delta for score in last.side_scores} if last is not None else {}
     if last is not None:
         totals.update({score.side_id: score.total for score in last.side_scores})
     best = max(totals.values(), default=0)
     members = {side.pk: [name for name, seat in state.seats.items() if seat.side_id == side.pk] for side in sides}
+
+    def leading(side) -> bool:
+        # After a win the winner is marked, who may have fewer points than a side that was never the pitcher.
+        return side.pk == game.winner_id if game.is_finished else totals[side.pk] == best and last is not None
+
     rows = [
-        {"side": side, "total": totals[side.pk], "leading": totals[side.pk] == best and last is not None, "members": members[side.pk]}
+        {"side": side, "total": totals[side.pk], "delta": deltas.get(side.pk, 0), "leading": leading(side), "members": members[side.pk]}
         for side in sides
     ]
     return {
@@ -304,6 +317,10 @@ def _scoreboard(game: Game, state: services.GameState, last: Hand | None, number
         "dealer": dealer,
         "first_bidder": state.table.left_of(dealer),
         "last_result": _result_line(last) if last is not None else "",
+        # For the phone's own scorer (issue 14): scores at once on "Save hand", and while offline.
+        "scorer_state": offline.scorer_state(
+            state, {side.name: totals[side.pk] for side in sides}, last_number=number, dealer=dealer, over=game.is_finished
+        ),
     }
 
 
@@ -314,3 +331,25 @@ def _result_line(hand: Hand) -> str:
         return gettext("%(pitcher)s was set back %(bid)s") % {"pitcher": name, "bid": hand.bid}
     delta = next(score.delta for score in hand.side_scores if score.side_id == hand.pitcher.side_id)
     return gettext("%(pitcher)s made %(bid)s, %(delta)s") % {"pitcher": name, "bid": hand.bid, "delta": f"{delta:+d}"}
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """After a win, the same players in the same seats and the same rules; the deal moves on to the next player."""
+    game, _membership = game_for(request.user, slug, pk, Role.SCORER)
+    if not game.is_finished:
+        messages.warning(request, gettext("A rematch can start only when the game has a winner."))
+        return redirect(game)
+    state = services.load_game(game)
+    table = state.table
+    new_game = services.start_game(
+        league=game.league,
+        seats=list(table.seats),
+        target=table.rules.target,
+        house_rules={key: value for key, value in table.rules.as_dict().items() if key != "target"},
+        teams=[(team.name, team.players) for team in table.teams],
+        first_dealer=state.next_dealer,
+    )
+    messages.success(request, gettext("Rematch: %(dealer)s deals first.") % {"dealer": state.next_dealer})
+    return redirect(new_game)

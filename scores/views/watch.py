@@ -6,11 +6,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST, require_safe
 
-from .. import services
+from .. import qr, services
 from ..models import Game, Role
 from .access import game_for
 from .games import scoreboard_context
@@ -66,4 +67,15 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
     response["Cache-Control"] = "no-cache"
     # The language comes from the cookie the switcher sets, else from Accept-Language (LocaleMiddleware).
     patch_vary_headers(response, ("HX-Request", "Cookie", "Accept-Language"))
+    return response
+
+
+@login_required
+@require_safe
+def watch_qr(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The game's watch link as a QR code (SVG), for another phone's camera."""
+    game, _membership = game_for(request.user, slug, pk)
+    url = request.build_absolute_uri(reverse("scores:watch", args=[game.share_token]))
+    response = HttpResponse(qr.svg(url), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, max-age=3600"
     return response

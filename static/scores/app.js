@@ -28,3 +28,69 @@ document.addEventListener("hand-saved", () => {
     group.removeAttribute("aria-describedby");
   });
 });
+
+// After an htmx answer, the eye is where it was: bring the first error (or a notice such as "another phone saved
+// that hand first") into view and focus it, so it is seen and read out.
+document.addEventListener("htmx:afterSettle", () => {
+  const problem = document.querySelector("#hand .is-invalid, #hand .alert-danger, #scoreboard .notice");
+  if (!problem) return;
+  if (!problem.hasAttribute("tabindex")) problem.setAttribute("tabindex", "-1");
+  problem.scrollIntoView({ block: "center" });
+  problem.focus({ preventScroll: true });
+});
+
+// The auction in place: the panel (htmx) offers only the bids the server allows; when it is over, its result
+// fills in the hand form's auction, pitcher and bid, and is saved with the hand in one request.
+document.addEventListener("htmx:afterSettle", (event) => {
+  const result = event.target.querySelector ? event.target.querySelector("[data-auction-result]") : null;
+  const form = document.getElementById("hand");
+  if (!result || !form) return;
+  form.querySelector("input[name=auction]").value = result.dataset.auctionResult;
+  for (const [name, value] of [["pitcher", result.dataset.pitcher], ["bid", result.dataset.bid]]) {
+    const input = [...form.querySelectorAll(`input[name=${name}]`)].find((radio) => radio.value === value);
+    if (input) input.checked = true;
+  }
+});
+
+// Installable: the service worker caches the static files.
+if ("serviceWorker" in navigator && document.body.dataset.serviceWorker) {
+  navigator.serviceWorker.register(document.body.dataset.serviceWorker, { scope: "/" }).catch(() => {});
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  // "Keep screen on" while a game is open, where the browser has the Screen Wake Lock API; on by default.
+  const toggle = document.getElementById("keep-screen-on");
+  if (toggle && "wakeLock" in navigator) {
+    toggle.closest(".wake-lock").hidden = false;
+    let lock = null;
+    const apply = async () => {
+      if (toggle.checked && !lock && document.visibilityState === "visible") {
+        try {
+          lock = await navigator.wakeLock.request("screen");
+          lock.addEventListener("release", () => { lock = null; });
+        } catch {
+          lock = null; // Refused (battery saver, no permission): the screen sleeps as usual.
+        }
+      } else if (!toggle.checked && lock) {
+        await lock.release();
+      }
+    };
+    toggle.addEventListener("change", apply);
+    document.addEventListener("visibilitychange", apply); // The lock ends when the page is hidden.
+    apply();
+  }
+  // The watch link: a copy button and the system share sheet, where the browser has them.
+  const copy = document.querySelector(".copy-link");
+  if (copy && navigator.clipboard) {
+    copy.hidden = false;
+    copy.addEventListener("click", async () => {
+      await navigator.clipboard.writeText(copy.dataset.copy);
+      copy.textContent = copy.dataset.copied;
+    });
+  }
+  const share = document.querySelector(".share-link");
+  if (share && navigator.share) {
+    share.hidden = false;
+    share.addEventListener("click", () => navigator.share({ title: share.dataset.title, url: share.dataset.share }).catch(() => {}));
+  }
+});

@@ -1,0 +1,384 @@
+// The game page at the table (issue 14): the scoreboard moves at once on "Save hand", and scoring goes on without
+// a network. The hand is scored here by scorer.js (a mirror of scores/rules.py); the server scores it again and its
+// answer wins: online, the htmx answer replaces the scoreboard (and this says so where it differs); offline, the
+// hand waits in a queue in IndexedDB, with its idempotency key and number, and is sent in order when the network
+// is back (a resend stores nothing twice). A hand the server will not take (another phone saved that number
+// first, or the game is over) stays in a "Not synced" list until it is discarded or saved as the next hand.
+// Every word shown comes from the page's data attributes (translated server side).
+import { scoreHand } from "./scorer.js";
+
+const box = document.getElementById("offline");
+const texts = box ? box.dataset : {};
+const GAME = texts.syncUrl; // The queue is kept per game.
+const NOT_IN_PLAY = "-";
+const FIELDS = ["pitcher", "bid", "high", "low", "jack", "game"];
+let queue = []; // This game's queued hands, oldest first; IndexedDB holds the same.
+let pending = null; // An online save in flight: what this phone showed for it.
+let editing = null; // The waiting hand the form is editing.
+let syncing = false;
+let wasMarked = false; // The scoreboard shows waiting hands: this page changed it.
+
+const fill = (text, values) => text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
+const state = () => JSON.parse(document.getElementById("scorer-state").dataset.state);
+const waiting = () => queue.filter((hand) => hand.status === "waiting");
+const form = () => document.getElementById("hand");
+
+// IndexedDB: one store of hands keyed by their idempotency key, so a hand is never queued twice.
+let opened = null;
+function store(mode, operation) {
+  opened ??= new Promise((resolve, reject) => {
+    const request = indexedDB.open("pitch-offline", 1);
+    request.onupgradeneeded = () => request.result.createObjectStore("hands", { keyPath: "key" }).createIndex("game", "game");
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  return opened.then((db) => new Promise((resolve, reject) => {
+    const transaction = db.transaction("hands", mode);
+    const request = operation(transaction.objectStore("hands"));
+    transaction.oncomplete = () => resolve(request.result);
+    transaction.onerror = transaction.onabort = () => reject(transaction.error);
+  }));
+}
+const save = (hand) => store("readwrite", (hands) => hands.put(hand));
+const drop = (hand) => {
+  queue = queue.filter((other) => other.key !== hand.key);
+  return store("readwrite", (hands) => hands.delete(hand.key));
+};
+
+/** The hand the form holds, or null while a tap is missing. */
+function readForm() {
+  const element = form();
+  if (!element) return null;
+  const fields = {};
+  for (const name of FIELDS) {
+    const input = element.querySelector(`input[name=${name}]:checked`);
+    if (!input) return null;
+    fields[name] = input.value;
+  }
+  fields.auction = element.querySelector("input[name=auction]")?.value || "";
+  return { key: element.querySelector("#id_key").value, number: Number(element.querySelector("#id_number").value), fields };
+}
+
+const asHand = (fields) => ({
+  pitcher: fields.pitcher,
+  bid: Number(fields.bid),
+  high: fields.high,
+  low: fields.low,
+  jack: fields.jack === NOT_IN_PLAY ? null : fields.jack,
+  game: fields.game === NOT_IN_PLAY ? null : fields.game,
+});
+
+const leftOf = (table, player) => table.seats[(table.seats.indexOf(player) + 1) % table.seats.length];
+
+function say(text) {
+  const notice = box.querySelector(".offline-notice");
+  notice.textContent = text;
+  notice.hidden = !text;
+}
+
+/** The server's game with the waiting hands scored on top of it: each one's result, and where the game ends up. */
+function scoreWaiting() {
+  const base = state();
+  let totals = { ...base.totals };
+  let dealer = base.dealer;
+  let winner = null;
+  const scored = [];
+  for (const hand of waiting()) {
+    const result = scoreHand(base, asHand(hand.fields), totals);
+    if (result.errors) continue; // Only complete hands are queued; the server has the last word anyway.
+    scored.push({ hand, result });
+    totals = result.totals;
+    dealer = leftOf(base, dealer);
+    winner = winner || result.winner;
+  }
+  return { base, scored, totals, dealer, winner, number: base.number + scored.length };
+}
+
+/** Show the scores as this phone has them: totals, next hand, waiting rows, the status line and "Not synced". */
+function render() {
+  const { base, scored, totals, dealer, winner, number } = scoreWaiting();
+  const marked = scored.length > 0;
+  const shown = marked || wasMarked; // The last waiting hand undone: back to the server's scores.
+  wasMarked = marked;
+  showTotals(shown ? totals : null, marked);
+  const line = document.querySelector("#scoreboard .next-hand");
+  if (line && shown) {
+    line.replaceChildren(Object.assign(document.createElement("strong"), { textContent: fill(texts.hand, { number }) }));
+    // After a winning hand, who deals next is moot: the server says who won once the hand is stored.
+    if (!winner) line.append(" · ", fill(texts.next, { dealer, first_bidder: leftOf(base, dealer) }));
+  }
+  const body = document.getElementById("history-body");
+  body.querySelectorAll("tr.waiting").forEach((row) => row.remove());
+  const empty = body.querySelector("td[colspan]");
+  if (empty) empty.parentElement.hidden = marked;
+  scored.forEach(({ hand, result }, i) => body.append(waitingRow(base, hand, result, i === scored.length - 1)));
+  const element = form();
+  if (element && !editing) element.querySelector("#id_number").value = number;
+  const count = scored.length;
+  const counted = count ? JSON.parse(texts.waitingTexts) : [];
+  const status = navigator.onLine ? (count ? `${texts.syncing} · ${counted[Math.min(count, counted.length) - 1]}` : "")
+    : count ? `${texts.offline} · ${counted[Math.min(count, counted.length) - 1]}` : texts.offlineEmpty;
+  const statusLine = box.querySelector(".offline-status");
+  statusLine.textContent = status;
+  statusLine.hidden = !status;
+  const failed = queue.filter((hand) => hand.status === "not-synced");
+  box.querySelector(".not-synced").hidden = !failed.length;
+  box.querySelector(".not-synced-list").replaceChildren(...failed.map(notSyncedItem));
+  box.hidden = !status && !failed.length && !box.querySelector(".offline-notice").textContent;
+  if (!syncing) box.dataset.sync = waiting().length ? "waiting" : "done";
+}
+
+/** The scoreboard's totals: this phone's (marked as waiting), or back to what the server sent. */
+function showTotals(totals, waitingMark) {
+  for (const row of document.querySelectorAll("#scoreboard .scoreboard tr")) {
+    const side = row.querySelector("th").title;
+    const cell = row.querySelector(".total");
+    if (totals) {
+      cell.textContent = totals[side];
+      cell.classList.toggle("negative", totals[side] < 0);
+      if (waitingMark) cell.append(Object.assign(document.createElement("span"), { className: "delta badge text-bg-warning", textContent: texts.waiting }));
+    }
+    row.classList.toggle("waiting", Boolean(totals && waitingMark));
+  }
+}
+
+function waitingRow(base, hand, result, last) {
+  const row = document.createElement("tr");
+  row.className = "waiting table-warning";
+  const number = Object.assign(document.createElement("td"), { textContent: hand.number });
+  const what = document.createElement("td");
+  what.append(fill(texts.pitched, { pitcher: hand.fields.pitcher, bid: hand.fields.bid }), " ");
+  what.append(Object.assign(document.createElement("span"), { className: "badge text-bg-warning", textContent: texts.waiting }));
+  const actions = document.createElement("div");
+  actions.append(button(texts.edit, "btn btn-link btn-sm tap-link", () => edit(hand)));
+  if (last) actions.append(button(texts.undo, "btn btn-link btn-sm tap-link text-danger", () => undo()));
+  what.append(actions);
+  row.append(number, what);
+  for (const side of base.sides) {
+    const cell = Object.assign(document.createElement("td"), { className: "text-end" });
+    const delta = result.delta[side];
+    cell.append(Object.assign(document.createElement("span"), { className: "small", textContent: delta >= 0 ? `+${delta}` : `${delta}` }));
+    cell.append(document.createElement("br"), Object.assign(document.createElement("strong"), { textContent: result.totals[side] }));
+    row.append(cell);
+  }
+  return row;
+}
+
+function notSyncedItem(hand) {
+  const item = Object.assign(document.createElement("li"), { className: "border rounded p-2 mb-2" });
+  item.append(Object.assign(document.createElement("strong"), { textContent: fill(texts.hand, { number: hand.number }) }));
+  item.append(" · ", fill(texts.pitched, { pitcher: hand.fields.pitcher, bid: hand.fields.bid }));
+  for (const message of hand.messages || []) item.append(Object.assign(document.createElement("div"), { className: "small text-danger", textContent: message }));
+  const actions = Object.assign(document.createElement("div"), { className: "d-flex gap-2 mt-1" });
+  actions.append(button(texts.saveNext, "btn btn-success btn-sm", () => saveAsNext(hand)));
+  actions.append(button(texts.discard, "btn btn-outline-danger btn-sm", async () => { await drop(hand); render(); }));
+  item.append(actions);
+  return item;
+}
+
+function button(text, className, action) {
+  const element = Object.assign(document.createElement("button"), { type: "button", className, textContent: text });
+  element.addEventListener("click", action);
+  return element;
+}
+
+/** A saved hand goes to the queue (or replaces the waiting hand being edited); the form is ready for the next. */
+async function enqueue(hand) {
+  const element = form();
+  const known = queue.find((other) => other.key === hand.key);
+  if (known && known !== editing) return; // A second tap on the same hand: it is queued once.
+  const entry = known || { key: hand.key, game: GAME, number: hand.number, order: Date.now() + queue.length / 1000, status: "waiting" };
+  entry.fields = hand.fields;
+  if (!known) queue.push(entry);
+  editing = null;
+  element.querySelector("#id_key").value = crypto.randomUUID();
+  document.dispatchEvent(new CustomEvent("hand-saved")); // app.js clears the taps.
+  say("");
+  render();
+  await save(entry);
+  sync();
+}
+
+function edit(hand) {
+  const element = form();
+  editing = hand;
+  for (const [name, value] of Object.entries(hand.fields)) {
+    const input = [...element.querySelectorAll(`input[name=${name}]`)].find((radio) => radio.value === value);
+    if (input) input.checked = true;
+  }
+  element.querySelector("#id_key").value = hand.key;
+  element.querySelector("#id_number").value = hand.number;
+  say(fill(texts.editing, { number: hand.number }));
+  element.scrollIntoView({ block: "start" });
+}
+
+async function undo() {
+  const last = waiting().at(-1);
+  if (!last) return;
+  if (editing === last) editing = null;
+  await drop(last);
+  say(fill(texts.undone, { number: last.number }));
+  render();
+}
+
+async function saveAsNext(hand) {
+  const { number } = scoreWaiting();
+  // Under a new key and number: the server has never seen this hand as the next one.
+  const entry = { ...hand, key: crypto.randomUUID(), number, order: Date.now(), status: "waiting", messages: [] };
+  queue = queue.filter((other) => other !== hand).concat(entry);
+  render();
+  await drop(hand);
+  await save(entry);
+  sync();
+}
+
+/** Send the waiting hands in order; stop at the first the server will not take, or while the network is down. */
+async function sync() {
+  if (syncing || !navigator.onLine || !waiting().length) return;
+  syncing = true;
+  box.dataset.sync = "running";
+  const { scored } = scoreWaiting();
+  const corrected = [];
+  let stored = 0;
+  let unreachable = false;
+  let answers = [];
+  try {
+    // In one request (up to the server's 100): the server takes them in order.
+    answers = await send(scored.slice(0, 100).map(({ hand }) => hand));
+  } catch {
+    unreachable = true; // Still no connection, or the server failed: the hands wait for the next try.
+  }
+  for (const [i, answer] of answers.entries()) {
+    const { hand, result } = scored[i];
+    if (answer.status === "stored") {
+      stored += 1;
+      if (answer.number !== hand.number || Object.entries(answer.totals).some(([side, total]) => result.totals[side] !== total)) corrected.push(answer.number);
+      await drop(hand);
+      continue;
+    }
+    // Not taken: this hand and every one after it were scored on a game the server does not have. Kept, not forced in.
+    for (const later of scored.slice(i).map((each) => each.hand)) {
+      later.status = "not-synced";
+      later.messages = later === hand ? answer.messages : [texts.after];
+      await save(later);
+    }
+    break;
+  }
+  if (stored || queue.some((hand) => hand.status === "not-synced")) await refresh();
+  syncing = false;
+  if (corrected.length) say(fill(texts.corrected, { number: corrected.join(", ") }));
+  else if (unreachable) say(document.getElementById("connection-status").dataset.failed);
+  render();
+  box.dataset.sync = waiting().length ? "waiting" : "done";
+  if (!unreachable && waiting().length) sync(); // Saved meanwhile.
+}
+
+async function send(hands) {
+  const body = JSON.stringify({ hands: hands.map((hand) => ({ ...hand.fields, number: hand.number, key: hand.key })) });
+  const csrf = JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"];
+  const headers = { "X-CSRFToken": csrf, "Content-Type": "application/json" };
+  const response = await fetch(GAME, { method: "POST", body, headers, credentials: "same-origin" });
+  if (!(response.headers.get("Content-Type") || "").startsWith("application/json")) throw new Error(`status ${response.status}`);
+  return (await response.json()).results;
+}
+
+/**
+ * The service worker keeps the game page as it was loaded; after a hand is stored, the page as it is now (the
+ * server's scoreboard and history, the next hand's number and key) replaces that copy, so a reload offline starts
+ * from the game as the server has it. Only with nothing waiting: the queue is IndexedDB's, not the page's.
+ */
+async function keepPage() {
+  if (!("caches" in window) || waiting().length) return;
+  const cache = await caches.open("pitch-pages");
+  const kept = await cache.match(location.pathname);
+  if (!kept) return;
+  const headers = new Headers(kept.headers);
+  headers.delete("Content-Length");
+  await cache.put(location.pathname, new Response(`<!doctype html>\n${document.documentElement.outerHTML}`, { headers }));
+}
+
+/** The game as the server has it now: its scoreboard, hand form and history replace this phone's. */
+async function refresh() {
+  try {
+    const response = await fetch(location.pathname, { credentials: "same-origin" });
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    for (const id of ["live", "history"]) {
+      const fresh = page.getElementById(id);
+      if (!fresh) continue;
+      document.getElementById(id).replaceWith(fresh);
+      wasMarked = false; // The server's scoreboard, as it sent it.
+      window.htmx.process(fresh);
+    }
+    window.htmx.trigger(document.body, "scores-changed");
+    await keepPage();
+  } catch {
+    // The server's page did not come: the queue's view stays until the next sync.
+  }
+}
+
+function start() {
+  // Online, the scoreboard moves at once and the server's answer confirms it; offline (or while hands wait, so
+  // that they stay in order) the hand is queued instead of sent.
+  document.body.addEventListener("htmx:beforeRequest", (event) => {
+    const element = event.detail.elt;
+    if (element.id === "undo" && waiting().length) {
+      event.preventDefault();
+      undo();
+      return;
+    }
+    if (element.id !== "hand" || event.detail.requestConfig.verb !== "post") return;
+    const hand = readForm();
+    if (!navigator.onLine || waiting().length || editing) {
+      event.preventDefault();
+      if (hand) enqueue(hand);
+      else say(texts.incomplete);
+      return;
+    }
+    const base = state();
+    const result = hand && !base.over ? scoreHand(base, asHand(hand.fields), base.totals) : { errors: true };
+    if (result.errors) return; // The server says what is wrong.
+    pending = { hand, number: base.number, totals: result.totals };
+    showTotals(result.totals, false);
+  });
+  document.body.addEventListener("htmx:afterRequest", (event) => {
+    // A whole live part in answer replaced the form: htmx then tells the form's nearest parent still on the page.
+    const source = event.detail.requestConfig?.elt || event.detail.elt;
+    if (source.id !== "hand" || !pending) return;
+    const shown = pending;
+    pending = null;
+    if (!event.detail.xhr.status) {
+      if (!navigator.onLine) { // The network went while the hand was on its way: it is queued, sent when it is back.
+        document.getElementById("connection-status").hidden = true;
+        enqueue(shown.hand);
+      } else {
+        showTotals(state().totals, false); // No answer: the server's scores again; the same form and key, tapped again.
+      }
+      return;
+    }
+    const now = state();
+    const same = now.number === shown.number + 1 && Object.entries(now.totals).every(([side, total]) => shown.totals[side] === total);
+    say(same ? "" : fill(texts.corrected, { number: shown.number }));
+    render();
+    keepPage();
+  });
+  // What needs the server says so instead of failing: editing a stored hand, the auction.
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("#history-body a[href], #auction-panel a[href]");
+    if (!link || navigator.onLine) return;
+    event.preventDefault();
+    event.stopPropagation();
+    say(texts.unavailable);
+  }, true);
+  window.addEventListener("online", () => { say(""); render(); sync(); });
+  window.addEventListener("offline", render);
+  store("readonly", (hands) => hands.index("game").getAll(GAME)).then((hands) => {
+    queue = hands.sort((a, b) => a.order - b.order);
+    const key = form()?.querySelector("#id_key");
+    if (key && queue.some((hand) => hand.key === key.value)) key.value = crypto.randomUUID(); // A page from the cache.
+    render();
+    box.dataset.ready = "true";
+    sync();
+  });
+}
+
+if (box) start();

@@ -1,0 +1,225 @@
+"""Offline at the table (issue 14), in phone-sized Chromium: hands queued without a network, kept across a reload,
+synced in order when it is back; a hand another phone took goes to "Not synced"; the scoreboard moves at once."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+
+from scores import rules, services
+from scores.models import Game, Hand, Role
+from tests.conftest import PASSWORD
+from tests.test_browser_scoring import enter_hand, score
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "service_workers": "allow"}
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    # The service worker on, as on a real phone: it keeps the game page for a reload offline (conftest blocks it).
+    return {**browser_context_args, "service_workers": "allow"}
+
+
+@pytest.fixture
+def game(league, make_user) -> Game:
+    make_user("sam", league, Role.SCORER)
+    return services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="cabin")
+
+
+def open_game(page: Page, live_server, game: Game) -> Page:
+    """Log in and open the game; reload once, so its service worker controls the page and has kept it."""
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username").fill("sam")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(live_server.url + game.get_absolute_url())
+    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    expect(page.locator("#offline[data-ready=true]")).to_have_count(1)
+    return page
+
+
+def save(page: Page) -> None:
+    page.get_by_role("button", name="Save hand").click()
+
+
+def stored_totals(game: Game) -> dict[str, int]:
+    return dict(services.load_game(game).replay().totals)
+
+
+HANDS = [  # (pitcher, bid, high, low, jack, game): Ann makes 2, Bob is set back 3, Cat makes 2.
+    ("Ann", 2, "Ann", "Bob", "Not in play", "Ann"),
+    ("Bob", 3, "Bob", "Cat", "Cat", "Tied"),
+    ("Cat", 2, "Cat", "Cat", "Not in play", "Ann"),
+]
+
+
+def test_hands_saved_offline_wait_survive_a_reload_and_sync_when_the_network_is_back(
+    live_server, page: Page, context: BrowserContext, game
+):
+    open_game(page, live_server, game)
+    context.set_offline(True)
+    for pitcher, bid, high, low, jack, point in HANDS:
+        enter_hand(page, pitcher, bid, high, low, jack=jack, game=point)
+        save(page)
+    status = page.get_by_role("status").filter(has_text="Offline")
+    expect(status).to_have_text("Offline · 3 hands waiting to sync")
+    # Ann 2+0+1, Bob 1-3+0, Cat 0+2+2 (the rules engine agrees: see below), each marked as waiting.
+    expected = {"Ann": "3", "Bob": "-2", "Cat": "4"}
+    for side, total in expected.items():
+        expect(score(page, side)).to_have_text(f"{total}waiting")
+    expect(page.locator("#history-body tr.waiting")).to_have_count(3)
+    expect(page.get_by_text("Hand 4", exact=True)).to_be_visible()
+    assert Hand.objects.count() == 0
+
+    response = page.reload()  # Still offline: the service worker's copy, with the queue from IndexedDB.
+    assert response is not None and response.from_service_worker
+    expect(status).to_have_text("Offline · 3 hands waiting to sync")
+    for side, total in expected.items():
+        expect(score(page, side)).to_have_text(f"{total}waiting")
+    expect(page.locator("#history-body tr.waiting")).to_have_count(3)
+
+    context.set_offline(False)
+    expect(page.locator("#offline[data-sync=done]")).to_have_count(1)
+    assert list(Hand.objects.order_by("number").values_list("number", "pitcher__player__name")) == [(1, "Ann"), (2, "Bob"), (3, "Cat")]
+    assert {side: str(total) for side, total in stored_totals(game).items()} == expected
+    for side, total in expected.items():
+        expect(score(page, side)).to_have_text(total)
+    expect(page.locator("#history-body tr.waiting")).to_have_count(0)
+    expect(page.get_by_text("waiting", exact=False)).to_have_count(0)
+    expect(page.locator("#history-body tr")).to_have_count(3)
+
+
+def test_a_hand_another_phone_took_goes_to_not_synced_and_can_be_saved_as_the_next(
+    live_server, browser: Browser, page: Page, context: BrowserContext, game
+):
+    services.record_hand(game=game, hand=rules.Hand(pitcher="Ann", bid=2, high="Ann", low="Ann"))
+    phone_a = open_game(page, live_server, game)
+    other = browser.new_context(**PHONE)
+    phone_b = open_game(other.new_page(), live_server, game)
+
+    context.set_offline(True)
+    enter_hand(phone_a, "Bob", 2, "Bob", "Bob", game="Cat")  # A's hand 2.
+    save(phone_a)
+    expect(phone_a.get_by_role("status").filter(has_text="Offline")).to_have_text("Offline · 1 hand waiting to sync")
+    enter_hand(phone_b, "Cat", 3, "Cat", "Cat", jack="Cat", game="Cat")  # B's hand 2, stored first.
+    save(phone_b)
+    expect(phone_b.locator(".result-line")).to_contain_text("Hand 2:")
+
+    context.set_offline(False)
+    not_synced = phone_a.get_by_role("region", name="Not synced")
+    expect(not_synced).to_contain_text("Hand 2 · Bob bid 2")
+    expect(not_synced).to_contain_text("Hand 2 was already recorded.")
+    # Nothing forced in, nothing lost: the server has B's hand 2, A shows it, and A's hand is still there.
+    assert list(Hand.objects.order_by("number").values_list("number", "pitcher__player__name")) == [(1, "Ann"), (2, "Cat")]
+    expect(score(phone_a, "Cat")).to_have_text("4")
+
+    not_synced.get_by_role("button", name="Save as the next hand").click()
+    expect(phone_a.locator("#offline[data-sync=done]")).to_have_count(1)
+    expect(not_synced).to_be_hidden()
+    assert list(Hand.objects.order_by("number").values_list("number", "pitcher__player__name")) == [(1, "Ann"), (2, "Cat"), (3, "Bob")]
+    totals = stored_totals(game)
+    assert totals == {"Ann": 2, "Bob": 2, "Cat": 5}  # Bob made 2; Cat took Game.
+    for side, total in totals.items():
+        expect(score(phone_a, side)).to_have_text(str(total))
+    other.close()
+
+
+def test_a_double_tap_offline_queues_one_hand(live_server, page: Page, context: BrowserContext, game):
+    open_game(page, live_server, game)
+    context.set_offline(True)
+    enter_hand(page, "Ann", 2, "Ann", "Bob", game="Ann")
+    page.get_by_role("button", name="Save hand").dblclick()
+    expect(page.get_by_role("status").filter(has_text="Offline")).to_have_text("Offline · 1 hand waiting to sync")
+    expect(page.locator("#history-body tr.waiting")).to_have_count(1)
+    context.set_offline(False)
+    expect(page.locator("#offline[data-sync=done]")).to_have_count(1)
+    assert Hand.objects.count() == 1
+
+
+def test_a_waiting_hand_can_be_undone_and_edited_offline_and_what_needs_the_server_says_so(
+    live_server, page: Page, context: BrowserContext, game
+):
+    services.record_hand(game=game, hand=rules.Hand(pitcher="Ann", bid=2, high="Ann", low="Ann"))
+    open_game(page, live_server, game)
+    context.set_offline(True)
+    page.get_by_role("link", name="Edit hand 1").click()  # A stored hand needs the server.
+    expect(page.get_by_role("alert").filter(has_text="Not available offline")).to_be_visible()
+    for pitcher in ("Bob", "Cat"):
+        enter_hand(page, pitcher, 2, pitcher, pitcher)
+        save(page)
+    page.locator("#history-body tr.waiting").last.get_by_role("button", name="Undo last hand").click()
+    expect(page.get_by_role("alert").filter(has_text="Hand 3 was undone.")).to_be_visible()
+    page.locator("#history-body tr.waiting").get_by_role("button", name="Edit").click()
+    enter_hand(page, "Bob", 2, "Cat", "Cat")  # Bob is set back now.
+    save(page)
+    expect(page.locator("#history-body tr.waiting")).to_have_count(1)
+    expect(score(page, "Bob")).to_have_text("-2waiting")
+    context.set_offline(False)
+    expect(page.locator("#offline[data-sync=done]")).to_have_count(1)
+    assert stored_totals(game) == {"Ann": 2, "Bob": -2, "Cat": 2}
+
+
+def test_online_the_scoreboard_moves_before_the_server_answers(live_server, page: Page, game):
+    open_game(page, live_server, game)
+    held: list[Route] = []
+    page.route("**/hands/", lambda route: held.append(route))  # The server's answer waits until the test has seen the scoreboard move.
+    enter_hand(page, "Ann", 2, "Ann", "Ann", game="Ann")
+    save(page)
+    expect(score(page, "Ann")).to_have_text("3")
+    assert Hand.objects.count() == 0 and len(held) == 1
+    held[0].continue_()
+    expect(page.locator(".result-line")).to_contain_text("Hand 1: Ann made 2, +3")
+    expect(page.get_by_role("alert").filter(has_text="differently")).to_have_count(0)
+
+
+def test_online_a_server_that_disagrees_replaces_the_scoreboard_and_says_so(live_server, page: Page, game):
+    open_game(page, live_server, game)
+    services.record_hand(game=game, number=1, hand=rules.Hand(pitcher="Cat", bid=3, high="Cat", low="Cat", jack="Cat"))
+    enter_hand(page, "Ann", 2, "Ann", "Ann", game="Ann")
+    save(page)  # Another phone took hand 1: the phone showed Ann 3, the server has Cat 3.
+    expect(page.get_by_role("alert").filter(has_text="The server scored hand 1 differently")).to_be_visible()
+    expect(page.get_by_role("alert").filter(has_text="Hand 1 was already recorded.")).to_be_visible()
+    expect(score(page, "Ann")).to_have_text("0")
+    expect(score(page, "Cat")).to_have_text("3")
+
+
+def test_a_reload_offline_starts_from_the_hands_saved_online_since_the_page_was_opened(
+    live_server, page: Page, context: BrowserContext, game
+):
+    open_game(page, live_server, game)
+    enter_hand(page, "Ann", 2, "Ann", "Ann", game="Ann")
+    save(page)
+    expect(page.locator(".result-line")).to_contain_text("Hand 1: Ann made 2, +3")
+    enter_hand(page, "Bob", 1, "Bob", "Cat")
+    save(page)
+    expect(page.locator(".result-line")).to_contain_text("Hand 2: Bob made 1, +1")
+    context.set_offline(True)
+    response = page.reload()
+    assert response is not None and response.from_service_worker
+    expect(page.get_by_text("Hand 3", exact=True)).to_be_visible()
+    expect(page.locator("#history-body tr")).to_have_count(2)
+    enter_hand(page, "Cat", 2, "Cat", "Cat")
+    save(page)
+    expect(page.get_by_role("status").filter(has_text="Offline")).to_have_text("Offline · 1 hand waiting to sync")
+    context.set_offline(False)
+    expect(page.locator("#offline[data-sync=done]")).to_have_count(1)
+    assert list(Hand.objects.order_by("number").values_list("number", "pitcher__player__name")) == [(1, "Ann"), (2, "Bob"), (3, "Cat")]
+    assert stored_totals(game) == {"Ann": 3, "Bob": 1, "Cat": 3}
+
+
+def test_logging_out_forgets_the_kept_game_pages(live_server, page: Page, game):
+    open_game(page, live_server, game)
+    assert page.evaluate("caches.open('pitch-pages').then((c) => c.keys()).then((k) => k.length)") == 1
+    page.get_by_text("Menu").click()
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_role("link", name="Log in").first).to_be_attached()
+    kept = "caches.open('pitch-pages').then((c) => c.keys()).then((k) => k.length)"
+    for _ in range(50):  # The worker deletes them as the log-out goes out (polled: no timing by luck).
+        if page.evaluate(kept) == 0:
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate(kept) == 0

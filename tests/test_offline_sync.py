@@ -1,0 +1,108 @@
+"""The endpoint a phone's offline queue syncs to (issue 14): what it stored, in JSON; a resend stores nothing twice;
+a hand another phone took, or one the rules refuse, is answered as such and changes nothing."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from scores import rules, services
+from scores.models import Hand, Role
+
+pytestmark = pytest.mark.django_db
+
+
+def sync_url(game) -> str:
+    return reverse("scores:hand_sync", args=[game.league.slug, game.pk])
+
+
+def post(client, game, *hands: dict):
+    return client.post(sync_url(game), json.dumps({"hands": list(hands)}), content_type="application/json")
+
+
+def taps(number: int, key: uuid.UUID | None = None, **fields) -> dict:
+    hand = {"pitcher": "Ann", "bid": "2", "high": "Ann", "low": "Bob", "jack": "-", "game": "Ann"} | fields
+    return hand | {"number": number, "key": str(key or uuid.uuid4())}
+
+
+def test_it_stores_the_hand_and_answers_the_servers_totals_and_a_resend_stores_nothing_twice(scorer, four_player_game):
+    key = uuid.uuid4()
+    first = post(scorer, four_player_game, taps(1, key))
+    assert first.status_code == 200
+    stored = {"status": "stored", "number": 1, "totals": {"Ann": 2, "Bob": 1, "Cat": 0, "Dan": 0}, "winner": None}
+    assert first.json() == {"results": [stored]}
+    again = post(scorer, four_player_game, taps(1, key))
+    assert again.json() == first.json()
+    assert Hand.objects.count() == 1
+
+
+def test_several_hands_are_stored_in_order_and_it_stops_at_the_first_it_cannot_take(scorer, four_player_game):
+    answer = post(scorer, four_player_game, taps(1), taps(2, pitcher="Bob", high="Bob", low="Bob"), taps(2), taps(3))
+    statuses = [result["status"] for result in answer.json()["results"]]
+    assert statuses == ["stored", "stored", "conflict"]
+    assert list(Hand.objects.order_by("number").values_list("number", "pitcher__player__name")) == [(1, "Ann"), (2, "Bob")]
+
+
+def test_it_answers_the_winner(scorer, league):
+    game = services.start_game(league=league, seats=["Ann", "Bob"], target=2)
+    answer = post(scorer, game, taps(1, pitcher="Ann", bid="2", high="Ann", low="Ann")).json()["results"][0]
+    assert answer["winner"] == "Ann" and answer["totals"] == {"Ann": 3, "Bob": 0}
+
+
+def test_a_number_another_phone_took_is_a_conflict_and_changes_nothing(scorer, four_player_game):
+    services.record_hand(game=four_player_game, hand=rules.Hand(pitcher="Cat", bid=2, high="Cat", low="Cat"))
+    answer = post(scorer, four_player_game, taps(1))
+    assert answer.json() == {"results": [{"status": "conflict", "messages": ["Hand 1 was already recorded."]}]}
+    assert list(Hand.objects.values_list("pitcher__player__name", flat=True)) == ["Cat"]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (taps(1, pitcher="Zed"), "Select a valid choice."),
+        (taps(1, bid="9"), "Select a valid choice."),
+        (taps(2), "the next hand is hand 1, not 2"),
+        ({k: v for k, v in taps(1).items() if k != "key"}, "The page sent a hand it could not read"),
+        (taps(1) | {"number": "x"}, "The page sent a hand it could not read"),
+    ],
+)
+def test_a_hand_the_server_cannot_take_is_refused_with_the_reason_and_nothing_stored(scorer, four_player_game, data, message):
+    answer = post(scorer, four_player_game, data)
+    [result] = answer.json()["results"]
+    assert result["status"] == "refused"
+    assert any(message in text for text in result["messages"])
+    assert Hand.objects.count() == 0
+
+
+def test_a_finished_game_takes_no_more_hands(scorer, league):
+    game = services.start_game(league=league, seats=["Ann", "Bob"], target=2)
+    services.record_hand(game=game, hand=rules.Hand(pitcher="Ann", bid=2, high="Ann", low="Ann"))
+    answer = post(scorer, game, taps(2))
+    assert answer.json()["results"] == [{"status": "refused", "messages": ["The game is over: no more hands can be entered."]}]
+    assert Hand.objects.count() == 1
+
+
+@pytest.mark.parametrize("body", [b"", b"{", b'{"hands": {}}', b'{"hands": []}', b'{"hands": [1]}', b"[]"])
+def test_a_body_that_is_not_a_list_of_hands_is_refused_and_changes_nothing(scorer, four_player_game, body):
+    answer = scorer.post(sync_url(four_player_game), body, content_type="application/json")
+    assert answer.status_code == 400
+    assert "could not read" in answer.json()["results"][0]["messages"][0]
+    assert Hand.objects.count() == 0
+
+
+def test_only_scorers_may_sync_and_only_by_post(client, make_user, league, four_player_game, scorer):
+    assert scorer.get(sync_url(four_player_game)).status_code == 405
+    make_user("vic", league, Role.VIEWER)
+    client.logout()
+    client.login(username="vic", password="a-long-test-password")
+    assert post(client, four_player_game, taps(1)).status_code == 404
+    make_user("stranger", None)
+    client.logout()
+    client.login(username="stranger", password="a-long-test-password")
+    assert post(client, four_player_game, taps(1)).status_code == 404
+    client.logout()
+    assert post(client, four_player_game, taps(1)).url.startswith("/accounts/login/")
+    assert Hand.objects.count() == 0
