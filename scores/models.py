@@ -349,8 +349,9 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
     side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="seats")
-    # The seat's figures in its game, counted from the rules engine's results by the services on every
-    # write, so the standings of a league of any size sum one row per player per game.
+    # The seat's figures in its finished game, counted from the rules engine's results by the services when
+    # the game ends (zeros while it is in progress), so the standings of a league of any size sum one row per
+    # player per finished game.
     points = models.IntegerField(default=0)  # The side's score changes, summed.
     hands = models.PositiveSmallIntegerField(default=0)
     pitched = models.PositiveSmallIntegerField(default=0)

@@ -16,7 +16,6 @@ import uuid
 from collections.abc import Mapping, Sequence
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -211,8 +210,13 @@ def score_rows(state: GameState, hand: Hand, scored: rules.ScoredHand) -> list[H
     ]
 
 
-def _figures(state: GameState, hands: Sequence[rules.ScoredHand]) -> dict[str, tuple[int, ...]]:
-    """Each seat's figures (``Seat.FIGURES``, in that order) over these hands, from the engine's results."""
+def _figures(state: GameState, result: rules.Replay) -> dict[str, tuple[int, ...]]:
+    """Each seat's figures (``Seat.FIGURES``, in that order) in a finished game, from the engine's results; zeros
+    while the game is in progress.
+
+    The standings count only finished games, so a seat's figures are counted once, as its game ends (or an
+    edit or a delete ends it, or reopens it: zeros again), not hand by hand."""
+    hands = result.hands if result.winner is not None else ()
     side_names = {side.pk: name for name, side in state.sides.items()}  # The engine's names for the sides.
     figures = {}
     for name, seat in state.seats.items():
@@ -232,8 +236,8 @@ def _figures(state: GameState, hands: Sequence[rules.ScoredHand]) -> dict[str, t
 
 
 def count_figures(state: GameState, result: rules.Replay) -> list[Seat]:
-    """Set each seat's figures from the whole game's results; the seats, to be saved."""
-    for name, values in _figures(state, result.hands).items():
+    """Set each seat's figures from the whole game's results (see ``_figures``); the seats, to be saved."""
+    for name, values in _figures(state, result).items():
         for field, value in zip(Seat.FIGURES, values, strict=True):
             setattr(state.seats[name], field, value)
     return list(state.seats.values())
@@ -255,20 +259,16 @@ def _finish(state: GameState, winner: str | None) -> None:
         update_ratings(league=League(pk=game.league_id), from_game=game)
 
 
-def _save_figures(state: GameState, hands: Sequence[rules.ScoredHand], *, added: bool) -> None:
-    """Store the seats' figures over these hands: the whole game's (``added=False``), or one more hand's, added
-    to what is stored (``F()``, as the seats were read before the game was locked).
+def _save_figures(state: GameState, result: rules.Replay) -> None:
+    """Store the seats' figures (see ``_figures``): a hand saved while the game goes on writes no seat.
 
-    One UPDATE for the seats whose figures change alike, not ``bulk_update``: building its CASE of a WHEN for
-    every seat and figure took half of a saved hand's time (``make bench``), and a CASE by value still twice
-    the time of these. After one hand, most seats change alike (a hand more, no points): two to four UPDATEs."""
-    alike: dict[tuple, list[int]] = {}
-    for name, values in _figures(state, hands).items():
-        changes = tuple((field, value) for field, value in zip(Seat.FIGURES, values, strict=True) if value or not added)
-        alike.setdefault(changes, []).append(state.seats[name].pk)
-    for changes, seats in alike.items():
-        if changes:
-            Seat.objects.filter(pk__in=seats).update(**{field: F(field) + value if added else value for field, value in changes})
+    One UPDATE for the seats whose figures are alike (all of them, when zeros), not ``bulk_update``: building its
+    CASE of a WHEN for every seat and figure cost more than these."""
+    alike: dict[tuple[int, ...], list[int]] = {}
+    for name, values in _figures(state, result).items():
+        alike.setdefault(values, []).append(state.seats[name].pk)
+    for values, seats in alike.items():
+        Seat.objects.filter(pk__in=seats).update(**dict(zip(Seat.FIGURES, values, strict=True)))
 
 
 def record_hand(
@@ -325,7 +325,9 @@ def _record_hand(*, game: Game, hand: rules.Hand, number: int | None, idempotenc
     scored = rules.score_next(state.table, hand, number=next_number, last_dealer=last_dealer, before=totals, winner=winner)
     stored = Hand.objects.create(game=game, number=next_number, idempotency_key=idempotency_key, **hand_fields(state, scored))
     stored.side_scores = HandScore.objects.bulk_create(score_rows(state, stored, scored))
-    _save_figures(state, [scored], added=True)
+    if scored.winner is not None:  # The game is over: its seats' figures are counted, from all of its hands.
+        whole = load_game(game)
+        _save_figures(whole, whole.replay())
     _finish(state, scored.winner)
     return stored
 
@@ -361,7 +363,7 @@ def _rewrite(state: GameState, inputs: list[rules.Hand], hands: list[Hand]) -> N
         scores.extend(score_rows(state, hand, scored))
     Hand.objects.bulk_update(hands, ["dealer", "pitcher", "bid", "auction", "high", "low", "jack", "game_point", "set", "ends_game"])
     HandScore.objects.bulk_create(scores)
-    _save_figures(state, result.hands, added=False)
+    _save_figures(state, result)
     _finish(state, result.winner)
 
 
