@@ -108,6 +108,7 @@ def test_a_repeated_idempotency_key_stores_the_hand_once(four_player_game):
     again = services.record_hand(game=four_player_game, hand=hand("Ann", 2, "Ann", "Ann"), number=1, idempotency_key=key)
     assert first.pk == again.pk
     assert four_player_game.hands.count() == 1 and HandScore.objects.count() == 4
+    assert Game.objects.get().version == 1  # The retry changed nothing: the watchers' ETag stays.
 
 
 def test_a_hand_number_already_recorded_is_refused(four_player_game):

@@ -16,6 +16,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -293,10 +294,15 @@ def record_hand(
     """
     try:
         return _record_hand(game=game, hand=hand, number=number, idempotency_key=idempotency_key, state=state)
-    except IntegrityError:
-        # The game's lock lets no other write in, and a retry carries its hand's number (answered before any
-        # insert): only a key sent again with a new number reaches the key's unique constraint. Nothing was stored.
+    except (IntegrityError, _Recorded):
+        # Hand ``number`` was recorded already; or a key sent again with a new number reached the key's unique
+        # constraint (the game's lock lets no other write in, and a retry carries its hand's number). Nothing was
+        # stored: the transaction rolled back, version and all.
         return _stored_under(game, idempotency_key, number or 0)
+
+
+class _Recorded(Exception):
+    """The hand number posted was recorded already: answered by the hand stored under its key, if any."""
 
 
 @transaction.atomic
@@ -304,19 +310,27 @@ def _record_hand(*, game: Game, hand: rules.Hand, number: int | None, idempotenc
     state = dataclasses.replace(state or load_game(game, hands=False), game=game)
     side_names = {side.pk: name for name, side in state.sides.items()}
     seat_names = {seat.pk: name for name, seat in state.seats.items()}
-    # The game row locked first, and only then the last hand: in PostgreSQL a statement that waited for the lock
-    # still sees the other rows as they were when it began, before the write it waited for.
-    _locked(game)
-    last = (  # The last hand's number, dealer and totals: a row per side.
-        HandScore.objects.filter(hand__game=game)
-        .order_by("-hand__number")
-        .values_list("hand__number", "hand__dealer_id", "side_id", "total")[: len(side_names)]
+    # The game row locked first, by bumping its version (the watch page's ETag), and only then the last hand read: in
+    # PostgreSQL a statement that waited for the lock still sees the other rows as they were when it began, before
+    # the write it waited for. A hand refused below rolls the version back with the transaction.
+    if not Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now()):
+        raise Game.DoesNotExist
+    # The game's winner and version, with its last hand's number, dealer and totals: a row per side (before the
+    # first hand, one row of the game's alone).
+    last = list(
+        Game.objects.filter(pk=game.pk)
+        .order_by("-hands__number")
+        .values_list("winner_id", "version", "hands__number", "hands__dealer_id", "hands__scores__side_id", "hands__scores__total")[
+            : len(side_names)
+        ]
     )
-    totals = dict.fromkeys(state.table.sides, 0) | {side_names[side_id]: total for _number, _dealer, side_id, total in last}
-    last_number, last_dealer = (last[0][0], seat_names[last[0][1]]) if last else (0, None)
-    next_number = last_number + 1
+    game.winner_id, game.version, last_number, last_dealer_id = last[0][:4]
+    game.status = Game.Status.FINISHED if game.winner_id else Game.Status.IN_PROGRESS
+    totals = dict.fromkeys(state.table.sides, 0) | {side_names[side]: total for *_, side, total in last if side is not None}
+    last_dealer = seat_names[last_dealer_id] if last_dealer_id else None
+    next_number = (last_number or 0) + 1
     if number is not None and number < next_number:
-        return _stored_under(game, idempotency_key, number)
+        raise _Recorded
     if number is not None and number > next_number:
         raise rules.RulesError(
             rules.Problem(_("the next hand is hand %(next)s, not %(number)s") % {"next": next_number, "number": number}, hand=number)
@@ -325,10 +339,12 @@ def _record_hand(*, game: Game, hand: rules.Hand, number: int | None, idempotenc
     scored = rules.score_next(state.table, hand, number=next_number, last_dealer=last_dealer, before=totals, winner=winner)
     stored = Hand.objects.create(game=game, number=next_number, idempotency_key=idempotency_key, **hand_fields(state, scored))
     stored.side_scores = HandScore.objects.bulk_create(score_rows(state, stored, scored))
-    if scored.winner is not None:  # The game is over: its seats' figures are counted, from all of its hands.
+    if scored.winner is not None:  # The game is over: its seats' figures are counted from all of its hands, and it is rated.
         whole = load_game(game)
         _save_figures(whole, whole.replay())
-    _finish(state, scored.winner)
+        set_result(state, scored.winner)
+        game.save(update_fields=["winner", "status"])
+        update_ratings(league=League(pk=game.league_id), from_game=game)
     return stored
 
 
