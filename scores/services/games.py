@@ -296,7 +296,10 @@ def record_hand(
     one (``rules.score_next``): a save does not read or replay the whole game.
     ``state`` is the game as ``load_game`` read it, if the caller has it: only
     its seats and sides are used, which never change once a game has started.
-    The hand returned has its scores in ``side_scores``, in the order of the sides.
+    The hand returned has its scores in ``side_scores``, in the order of the sides;
+    ``game``'s status and winner are brought up to date (also when the hand is
+    refused), and its version when the hand is stored. Only the hand that ends the game reads it whole: to count
+    its seats' figures (``_figures``) and rate it.
     """
     try:
         return _record_hand(game=game, hand=hand, number=number, idempotency_key=idempotency_key, state=state)
@@ -330,7 +333,7 @@ def _record_hand(*, game: Game, hand: rules.Hand, number: int | None, idempotenc
             : len(side_names)
         ]
     )
-    game.winner_id, game.version, last_number, last_dealer_id = last[0][:4]
+    game.winner_id, version, last_number, last_dealer_id = last[0][:4]
     game.status = Game.Status.FINISHED if game.winner_id else Game.Status.IN_PROGRESS
     totals = dict.fromkeys(state.table.sides, 0) | {side_names[side]: total for *_, side, total in last if side is not None}
     last_dealer = seat_names[last_dealer_id] if last_dealer_id else None
@@ -351,6 +354,7 @@ def _record_hand(*, game: Game, hand: rules.Hand, number: int | None, idempotenc
         set_result(state, scored.winner)
         game.save(update_fields=["winner", "status"])
         update_ratings(league=League(pk=game.league_id), from_game=game)
+    game.version = version
     return stored
 
 
