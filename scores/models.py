@@ -218,7 +218,38 @@ class Player(models.Model):
         return self.name
 
 
-class GameQuerySet(models.QuerySet):
+class RowsQuerySet(models.QuerySet):
+    """Plain rows in and out, for the history's export and import alone: each reads or writes every row of a
+    league, where the ORM's work per row is most of the time. Everything else goes through the ORM."""
+
+    def raw_rows(self) -> list[tuple]:
+        """The rows of this ``values_list()`` query as the database driver gives them: booleans may come as 0 and 1,
+        JSON as text. For the history export alone, which reads every row of a league: SQL built by the ORM, read
+        with one ``fetchall()`` and none of the ORM's work per row (chunked fetches, converters). Measured on a
+        2,000-game league (``bench/run.py --games 2000``, one busy machine, in turns): 34,600-40,100 hands/s
+        exported this way, 23,700 with ``values_list()`` iterated; ``make bench`` reports the full league's rate."""
+        query, params = self.query.sql_with_params()
+        with connections[self.db].cursor() as cursor:
+            cursor.execute(query, params)
+            return cursor.fetchall()
+
+    def insert_rows(self, fields: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
+        """Insert plain rows (values in ``fields`` order, as the database takes them) in one executemany.
+
+        The history import's hands and their scores, four or five rows a hand: ``bulk_create`` spent nine
+        tenths of an import building a model instance per row and compiling each row's SQL (about 1,500
+        hands a second on the bench's league). Nothing is checked or defaulted here and no ids come back:
+        the caller gives every column a value, and reads the ids in one query if it needs them.
+        """
+        database = connections[self.db]
+        columns = ", ".join(database.ops.quote_name(self.model._meta.get_field(name).column) for name in fields)
+        table = database.ops.quote_name(self.model._meta.db_table)
+        statement = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
+        with database.cursor() as cursor:
+            cursor.executemany(statement, rows)
+
+
+class GameQuerySet(RowsQuerySet):
     def finished(self) -> GameQuerySet:
         """Games that have a winner."""
         return self.filter(status=Game.Status.FINISHED)
@@ -289,37 +320,6 @@ class Game(PlayedBy):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
-
-
-class RowsQuerySet(models.QuerySet):
-    """Plain rows in and out, for the history's export and import alone: each reads or writes every row of a
-    league, where the ORM's work per row is most of the time. Everything else goes through the ORM."""
-
-    def raw_rows(self) -> list[tuple]:
-        """The rows of this ``values_list()`` query as the database driver gives them: booleans may come as 0 and 1,
-        JSON as text. For the history export alone, which reads every row of a league: SQL built by the ORM, read
-        with one ``fetchall()`` and none of the ORM's work per row (chunked fetches, converters). Measured on a
-        2,000-game league (``bench/run.py --games 2000``, one busy machine, in turns): 34,600-40,100 hands/s
-        exported this way, 23,700 with ``values_list()`` iterated; ``make bench`` reports the full league's rate."""
-        query, params = self.query.sql_with_params()
-        with connections[self.db].cursor() as cursor:
-            cursor.execute(query, params)
-            return cursor.fetchall()
-
-    def insert_rows(self, fields: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
-        """Insert plain rows (values in ``fields`` order, as the database takes them) in one executemany.
-
-        The history import's hands and their scores, four or five rows a hand: ``bulk_create`` spent nine
-        tenths of an import building a model instance per row and compiling each row's SQL (about 1,500
-        hands a second on the bench's league). Nothing is checked or defaulted here and no ids come back:
-        the caller gives every column a value, and reads the ids in one query if it needs them.
-        """
-        database = connections[self.db]
-        columns = ", ".join(database.ops.quote_name(self.model._meta.get_field(name).column) for name in fields)
-        table = database.ops.quote_name(self.model._meta.db_table)
-        statement = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
-        with database.cursor() as cursor:
-            cursor.executemany(statement, rows)
 
 
 class Side(models.Model):

@@ -211,32 +211,28 @@ def score_rows(state: GameState, hand: Hand, scored: rules.ScoredHand) -> list[H
     ]
 
 
-def _figures(state: GameState, hands: Sequence[rules.ScoredHand]) -> dict[str, tuple[int, ...]]:
-    """Each seat's figures (``Seat.FIGURES``, in that order) over these hands, from the engine's results."""
-    side_names = {side.pk: name for name, side in state.sides.items()}  # The engine's names for the sides.
+def seat_figures(table: rules.Table, hands: Sequence[rules.ScoredHand]) -> dict[str, tuple[int, ...]]:
+    """Each seat's figures (``Seat.FIGURES``, in that order) over these hands, from the engine's results, by
+    the seat's name: its side's points and points won, the hands it pitched and was set in. One pass over the
+    hands (an import counts every hand of a file)."""
+    points, high, low, jack, game = (dict.fromkeys(table.sides, 0) for _ in range(5))
+    pitched, sets = dict.fromkeys(table.seats, 0), dict.fromkeys(table.seats, 0)
+    for scored in hands:
+        for side, delta in scored.delta.items():
+            points[side] += delta
+        high[scored.high] += 1
+        low[scored.low] += 1
+        if scored.jack is not None:
+            jack[scored.jack] += 1
+        if scored.game is not None:
+            game[scored.game] += 1
+        pitched[scored.pitcher] += 1
+        sets[scored.pitcher] += scored.set
     figures = {}
-    for name, seat in state.seats.items():
-        side = side_names[seat.side_id]
-        pitched = [scored for scored in hands if scored.pitcher == name]
-        figures[name] = (
-            sum(scored.delta[side] for scored in hands),
-            len(hands),
-            len(pitched),
-            sum(scored.set for scored in pitched),
-            sum(scored.high == side for scored in hands),
-            sum(scored.low == side for scored in hands),
-            sum(scored.jack == side for scored in hands),
-            sum(scored.game == side for scored in hands),
-        )
+    for name in table.seats:
+        side = table.side(name)
+        figures[name] = (points[side], len(hands), pitched[name], sets[name], high[side], low[side], jack[side], game[side])
     return figures
-
-
-def count_figures(state: GameState, result: rules.Replay) -> list[Seat]:
-    """Set each seat's figures from the whole game's results; the seats, to be saved."""
-    for name, values in _figures(state, result.hands).items():
-        for field, value in zip(Seat.FIGURES, values, strict=True):
-            setattr(state.seats[name], field, value)
-    return list(state.seats.values())
 
 
 def set_result(state: GameState, winner: str | None) -> None:
@@ -263,7 +259,7 @@ def _save_figures(state: GameState, hands: Sequence[rules.ScoredHand], *, added:
     every seat and figure took half of a saved hand's time (``make bench``), and a CASE by value still twice
     the time of these. After one hand, most seats change alike (a hand more, no points): two to four UPDATEs."""
     alike: dict[tuple, list[int]] = {}
-    for name, values in _figures(state, hands).items():
+    for name, values in seat_figures(state.table, hands).items():
         changes = tuple((field, value) for field, value in zip(Seat.FIGURES, values, strict=True) if value or not added)
         alike.setdefault(changes, []).append(state.seats[name].pk)
     for changes, seats in alike.items():
