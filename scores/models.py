@@ -435,7 +435,7 @@ class HandScore(models.Model):
         return f"{self.side}: {self.delta:+d} → {self.total}"
 
 
-class PlayerRatingQuerySet(models.QuerySet):
+class PlayerRatingQuerySet(RowsQuerySet):
     def in_order_played(self) -> PlayerRatingQuerySet:
         """Oldest game first, as the ratings were computed."""
         return self.order_by("game__played_on", "game_id")
