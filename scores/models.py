@@ -325,7 +325,8 @@ class Game(PlayedBy):
 class Side(models.Model):
     """Whoever scores together: one player in solo play, a team of two in partnership play."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides")
+    # No index of its own: the unique constraint that starts with it is one (each index is written on every insert).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides", db_index=False)
     position = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=names.MAX_LENGTH)
 
@@ -345,7 +346,8 @@ class Side(models.Model):
 class Seat(models.Model):
     """A player at the table; ``position`` 0 is seat 1, clockwise from there."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # No index of its own: the unique constraint that starts with it is one (each index is written on every insert).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats", db_index=False)
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
     side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="seats")
@@ -379,7 +381,8 @@ class Seat(models.Model):
 class Hand(models.Model):
     """One hand as reported at the table, with the engine's verdict stored beside it."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    # No index of its own: the unique constraint that starts with it is one (each index is written on every insert).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands", db_index=False)
     number = models.PositiveSmallIntegerField()
     dealer = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="+")
     pitcher = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="+")
@@ -415,7 +418,8 @@ class Hand(models.Model):
 class HandScore(models.Model):
     """One side's result in one hand, as the rules engine computed it."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="scores")
+    # No index of its own: the unique constraint that starts with it is one (each index is written on every insert).
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="scores", db_index=False)
     side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="hand_scores")
     won = models.SmallIntegerField()
     delta = models.SmallIntegerField()
@@ -448,7 +452,8 @@ class PlayerRating(models.Model):
     ordinal): it starts at 0 and rises as the system becomes sure of a skill.
     """
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="ratings")
+    # No index of its own: the unique constraint that starts with it is one (each index is written on every insert).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="ratings", db_index=False)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
     mu_before = models.FloatField()
     sigma_before = models.FloatField()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime
+import gc
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from django.db import connection, transaction
 from django.db.models import OuterRef, Subquery
@@ -46,6 +48,27 @@ def import_history(
     once, at the end. ``on_storing`` is told how many games the file holds once
     it is checked, before anything is written.
     """
+    with _collector_paused():
+        return _import_history(league=league, source=source, max_games=max_games, on_storing=on_storing)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused for the import: it makes no reference cycles to collect, but builds and
+    keeps several objects for every hand of the file, and the collector walked them all again and again as they
+    grew (an eighth of the bench league's import, 1.25 of 9.5 s). Unused memory is still freed as it is left."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _import_history(
+    *, league: League, source: bytes | str, max_games: int | None, on_storing: Callable[[int], None] | None
+) -> ImportReport:
     # Checked before the transaction starts: on SQLite a transaction holds the one write lock (IMMEDIATE), and
     # other leagues' hands need not wait while a file is parsed and scored.
     games = document.read(source, max_games=max_games)
