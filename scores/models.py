@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.db import connections, models
@@ -233,20 +233,29 @@ class RowsQuerySet(models.QuerySet):
             cursor.execute(query, params)
             return cursor.fetchall()
 
-    def insert_rows(self, fields: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
-        """Insert plain rows (values in ``fields`` order, as the database takes them) in one executemany.
+    ROWS_PER_INSERT = 1000
 
-        The history import's hands and their scores, four or five rows a hand: ``bulk_create`` spent nine
-        tenths of an import building a model instance per row and compiling each row's SQL (about 1,500
-        hands a second on the bench's league). Nothing is checked or defaulted here and no ids come back:
-        the caller gives every column a value, and reads the ids in one query if it needs them.
+    def insert_rows(self, fields: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
+        """Insert plain rows (values in ``fields`` order, as the database takes them), a thousand to a statement.
+
+        A history import's rows, and a league's ratings rated again: ``bulk_create`` spent nine tenths of an
+        import building a model instance per row and compiling each row's SQL (about 1,500 hands a second on
+        the bench's league). Nothing is checked or defaulted here and no ids come back: the caller gives every
+        column a value, and reads the ids in one query if it needs them. A statement of many rows, not one
+        ``executemany`` of the one-row statement: measured on a 2,000-game import on SQLite (50,590 hands),
+        the hands took 0.21 s against 0.29 s and their scores 0.20 s against 0.37 s, the whole import 1.30 s
+        against 1.57 s; 500 or 2,000 rows to a statement measured the same as 1,000.
         """
         database = connections[self.db]
-        columns = ", ".join(database.ops.quote_name(self.model._meta.get_field(name).column) for name in fields)
+        columns = [self.model._meta.get_field(name) for name in fields]
+        names = ", ".join(database.ops.quote_name(column.column) for column in columns)
         table = database.ops.quote_name(self.model._meta.db_table)
-        statement = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
+        row = f"({', '.join(['%s'] * len(fields))})"
+        size = min(self.ROWS_PER_INSERT, database.ops.bulk_batch_size(columns, rows)) or 1
         with database.cursor() as cursor:
-            cursor.executemany(statement, rows)
+            for start in range(0, len(rows), size):
+                chunk = rows[start : start + size]
+                cursor.execute(f"INSERT INTO {table} ({names}) VALUES {', '.join([row] * len(chunk))}", [v for r in chunk for v in r])
 
 
 class GameQuerySet(RowsQuerySet):

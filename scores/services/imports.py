@@ -113,7 +113,7 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
     in_progress = Game.Status.IN_PROGRESS
     Game.objects.insert_rows(
         GAME_FIELDS,
-        (
+        [
             (
                 league.pk,
                 found.id,
@@ -127,27 +127,27 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
                 now,
             )
             for found, day in zip(batch, played_on, strict=True)
-        ),
+        ],
     )
     pks = dict(Game.objects.filter(league=league, code__in=[found.id for found in batch]).values_list("code", "pk"))
     games = [pks[found.id] for found in batch]
     Side.objects.insert_rows(
         ("game", "position", "name"),
-        (
+        [
             (game, i, name if found.table.partnership else players[name].name)
             for game, found in zip(games, batch, strict=True)
             for i, name in enumerate(found.table.sides)
-        ),
+        ],
     )
     sides = {(game, position): pk for game, position, pk in Side.objects.filter(game__in=games).values_list("game", "position", "pk")}
     Seat.objects.insert_rows(
         ("game", "player", "position", "side", *Seat.FIGURES),
-        (
+        [
             (game, players[name].pk, i, sides[game, found.table.sides.index(found.table.side(name))], *figures[name])
             for game, found in zip(games, batch, strict=True)
             for figures in [seat_figures(found.table, found.result.hands)]
             for i, name in enumerate(found.table.seats)
-        ),
+        ],
     )
     seats = {(game, position): pk for game, position, pk in Seat.objects.filter(game__in=games).values_list("game", "position", "pk")}
     # The hands as hand_fields gives them to record_hand, by ids.

@@ -59,7 +59,7 @@ def update_ratings(*, league: League, from_game: Game | None = None) -> None:
         places = rules.finishing_ranks({side_id: totals[game_id, side_id] for side_id, _players in teams}, winner_id)
         ranks = [places[side_id] for side_id, _players in teams]
         before = [[current[p] for p in players] for _side, players in teams]
-        after = RATING_MODEL.rate([[RATING_MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in before], ranks=ranks)
+        after = RATING_MODEL.rate(before, ranks=ranks)  # New ratings: rate() works on a copy of what it is given.
         for (side_id, players), old_team, new_team in zip(teams, before, after, strict=True):
             for player_id, old, new in zip(players, old_team, new_team, strict=True):
                 streak = streaks[player_id]
