@@ -150,14 +150,15 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
         ],
     )
     seats = {(game, position): pk for game, position, pk in Seat.objects.filter(game__in=games).values_list("game", "position", "pk")}
-    # The hands as hand_fields gives them to record_hand, by ids.
+    # The hands as hand_fields gives them to record_hand, by ids; the games in pk order, as the hands' ids are read.
     auction = Hand._meta.get_field("auction")
-    hands = []
-    for game, found in zip(games, batch, strict=True):
+    hands, scored_hands = [], []
+    for game, found in sorted(zip(games, batch, strict=True), key=lambda pair: pair[0]):
         table = found.table
         seat = {name: seats[game, i] for i, name in enumerate(table.seats)}
         side = {name: sides[game, i] for i, name in enumerate(table.sides)} | {None: None}
         position = {name: i for i, name in enumerate(table.seats)}
+        side_pks = [(name, sides[game, i]) for i, name in enumerate(table.sides)]
         for scored in found.result.hands:
             bids = None if scored.bids is None else auction.get_db_prep_save([[position[n], b] for n, b in scored.bids], connection)
             hands.append(
@@ -177,24 +178,20 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
                     now,
                 )
             )
+            scored_hands.append((scored, side_pks))
     Hand.objects.insert_rows(HAND_FIELDS, hands)
-    hand_ids = list(Hand.objects.filter(game__in=games).order_by("game_id", "number").values_list("pk", flat=True))
-    assert len(hand_ids) == len(hands)
-    scores, ends = [], []
-    hand_id = iter(hand_ids).__next__
-    for game, found in sorted(zip(games, batch, strict=True), key=lambda pair: pair[0]):  # In pk order, as the ids were read.
-        side_pks = [(name, sides[game, i]) for i, name in enumerate(found.table.sides)]
-        for scored in found.result.hands:
-            pk, won, delta, totals = hand_id(), scored.won, scored.delta, scored.totals
-            scores.extend((pk, side, won[name], delta[name], totals[name]) for name, side in side_pks)
-        if found.result.winner is not None:
-            ends.append((game, found.table.sides.index(found.result.winner)))
+    hand_ids = Hand.objects.filter(game__in=games).order_by("game_id", "number").values_list("pk", flat=True)
+    scores = []
+    for pk, (scored, side_pks) in zip(hand_ids, scored_hands, strict=True):
+        won, delta, totals = scored.won, scored.delta, scored.totals
+        scores.extend((pk, side, won[name], delta[name], totals[name]) for name, side in side_pks)
     HandScore.objects.insert_rows(("hand", "side", "won", "delta", "total"), scores)
     # The winners, a statement per winning side's position rather than bulk_update's CASE over every game (a
     # tenth of an import's time): the side at that position in each of these games is the one the engine named.
     by_position: dict[int, list[int]] = {}
-    for game, position in ends:
-        by_position.setdefault(position, []).append(game)
+    for game, found in zip(games, batch, strict=True):
+        if found.result.winner is not None:
+            by_position.setdefault(found.table.sides.index(found.result.winner), []).append(game)
     for position, ids in by_position.items():
         winner = Subquery(Side.objects.filter(game=OuterRef("pk"), position=position).values("pk"))
         Game.objects.filter(pk__in=ids).update(winner=winner, status=Game.Status.FINISHED)
