@@ -217,37 +217,28 @@ def score_rows(state: GameState, hand: Hand, scored: rules.ScoredHand) -> list[H
     ]
 
 
-def _figures(state: GameState, result: rules.Replay) -> dict[str, tuple[int, ...]]:
-    """Each seat's figures (``Seat.FIGURES``, in that order) in a finished game, from the engine's results; zeros
-    while the game is in progress.
-
-    The standings count only finished games, so a seat's figures are counted once, as its game ends (or an
-    edit or a delete ends it, or reopens it: zeros again), not hand by hand."""
-    hands = result.hands if result.winner is not None else ()
-    side_names = {side.pk: name for name, side in state.sides.items()}  # The engine's names for the sides.
+def seat_figures(table: rules.Table, hands: Sequence[rules.ScoredHand]) -> dict[str, tuple[int, ...]]:
+    """Each seat's figures (``Seat.FIGURES``, in that order) over these hands, from the engine's results, by
+    the seat's name: its side's points and points won, the hands it pitched and was set in. One pass over the
+    hands (an import counts every hand of a file)."""
+    points, high, low, jack, game = (dict.fromkeys(table.sides, 0) for _ in range(5))
+    pitched, sets = dict.fromkeys(table.seats, 0), dict.fromkeys(table.seats, 0)
+    for scored in hands:
+        for side, delta in scored.delta.items():
+            points[side] += delta
+        high[scored.high] += 1
+        low[scored.low] += 1
+        if scored.jack is not None:
+            jack[scored.jack] += 1
+        if scored.game is not None:
+            game[scored.game] += 1
+        pitched[scored.pitcher] += 1
+        sets[scored.pitcher] += scored.set
     figures = {}
-    for name, seat in state.seats.items():
-        side = side_names[seat.side_id]
-        pitched = [scored for scored in hands if scored.pitcher == name]
-        figures[name] = (
-            sum(scored.delta[side] for scored in hands),
-            len(hands),
-            len(pitched),
-            sum(scored.set for scored in pitched),
-            sum(scored.high == side for scored in hands),
-            sum(scored.low == side for scored in hands),
-            sum(scored.jack == side for scored in hands),
-            sum(scored.game == side for scored in hands),
-        )
+    for name in table.seats:
+        side = table.side(name)
+        figures[name] = (points[side], len(hands), pitched[name], sets[name], high[side], low[side], jack[side], game[side])
     return figures
-
-
-def count_figures(state: GameState, result: rules.Replay) -> list[Seat]:
-    """Set each seat's figures from the whole game's results (see ``_figures``); the seats, to be saved."""
-    for name, values in _figures(state, result).items():
-        for field, value in zip(Seat.FIGURES, values, strict=True):
-            setattr(state.seats[name], field, value)
-    return list(state.seats.values())
 
 
 def set_result(state: GameState, winner: str | None) -> None:
@@ -267,12 +258,17 @@ def _finish(state: GameState, winner: str | None) -> None:
 
 
 def _save_figures(state: GameState, result: rules.Replay) -> None:
-    """Store the seats' figures (see ``_figures``): a hand saved while the game goes on writes no seat.
+    """Store the seats' figures in a finished game (``seat_figures``); zeros while it is in progress.
+
+    The standings count only finished games, so a seat's figures are counted once, as its game ends (or an
+    edit or a delete ends it, or reopens it: zeros again), not hand by hand: a hand saved while the game goes
+    on writes no seat.
 
     One UPDATE for the seats whose figures are alike (all of them, when zeros), not ``bulk_update``: building its
     CASE of a WHEN for every seat and figure cost more than these."""
+    hands = result.hands if result.winner is not None else ()  # The standings count only finished games.
     alike: dict[tuple[int, ...], list[int]] = {}
-    for name, values in _figures(state, result).items():
+    for name, values in seat_figures(state.table, hands).items():
         alike.setdefault(values, []).append(state.seats[name].pk)
     for values, seats in alike.items():
         Seat.objects.filter(pk__in=seats).update(**dict(zip(Seat.FIGURES, values, strict=True)))
@@ -299,7 +295,7 @@ def record_hand(
     The hand returned has its scores in ``side_scores``, in the order of the sides;
     ``game``'s status and winner are brought up to date (also when the hand is
     refused), and its version when the hand is stored. Only the hand that ends the game reads it whole: to count
-    its seats' figures (``_figures``) and rate it.
+    its seats' figures (``_save_figures``) and rate it.
     """
     try:
         return _record_hand(game=game, hand=hand, number=number, idempotency_key=idempotency_key, state=state)
