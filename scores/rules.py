@@ -96,9 +96,7 @@ def _whole(value: object) -> bool:
     return type(value) is int
 
 
-def _key(name: str) -> str:
-    """Names are compared in their normal form and without case (``scores.names``)."""
-    return name_key(name)
+_key = name_key  # Names are compared in their normal form and without case (``scores.names``); cached there.
 
 
 @dataclass(frozen=True)
@@ -145,7 +143,7 @@ class Rules:
                 )
         return problems
 
-    @property
+    @functools.cached_property  # Asked for every hand scored.
     def bids(self) -> tuple[int, ...]:
         """The bids these rules allow at all."""
         return tuple(b for b in BIDS if b >= self.min_bid)
@@ -249,7 +247,7 @@ class Table:
     def partnership(self) -> bool:
         return bool(self.teams)
 
-    @property
+    @functools.cached_property  # Asked for every hand scored.
     def sides(self) -> tuple[str, ...]:
         """Whoever scores together: each player solo, each team in partnership."""
         return tuple(t.name for t in self.teams) if self.teams else self.seats

@@ -4,7 +4,7 @@
 link and exports. It runs a fixed number of aggregate queries however many
 games or players the league has, and never replays a game: the services
 stored every hand's result when it was written, and each seat's figures in
-its game (``Seat.FIGURES``), so a league's standings sum one row per player
+its game when it ended (``Seat.FIGURES``), so a league's standings sum one row per player
 per game rather than every hand; and each player's current streak and latest
 rating, so the whole league's standings read no more than that.
 

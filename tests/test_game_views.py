@@ -249,10 +249,10 @@ def test_saving_a_hand_with_htmx_costs_the_same_queries_however_long_the_game(sc
         for pitcher, other in [("Ann", "Bob"), ("Bob", "Cat"), ("Cat", "Dan"), ("Dan", "Ann")]:
             services.record_hand(game=game, hand=hand(pitcher, 2, pitcher, other, None, None))
     # session, user, the game with its league and the membership; its seats for the form; the write, in a transaction
-    # (2): the game locked, the last hand's totals, the hand, its scores, the seat figures (an UPDATE for the seats that
-    # change alike: here the pitcher's, Low's, and the other two's), the game's version. The whole game is neither read
-    # nor replayed, and the answer needs no query.
-    with django_assert_num_queries(14):
+    # (2): the game locked by bumping its version, its winner with the last hand's totals, the hand, its scores (no seat:
+    # their figures are counted when the game ends). The whole game is neither read nor replayed, and the answer needs
+    # no query.
+    with django_assert_num_queries(10):
         response = scorer.post(save_url(game), taps(pitcher="Ann", bid=2, high="Ann", low="Bob", game="-", number=41), **HTMX)
     assert response.status_code == 200 and 'name="number" value="42"' in response.content.decode()
 

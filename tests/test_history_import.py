@@ -6,11 +6,13 @@ import copy
 import datetime
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from scores import services
 from scores.history import document as history_document
-from scores.models import Game, Hand, HandScore, League, Player, Seat
+from scores.models import Game, Hand, HandScore, League, Player, PlayerRating, Seat
 from tests.history_docs import SEATS, SPEC_HAND, document, dumps, game, hand
 
 pytestmark = pytest.mark.django_db
@@ -109,6 +111,23 @@ def test_a_game_played_to_the_end_is_finished_with_its_winner(league):
     stored = Game.objects.get()
     assert stored.is_finished and stored.winner.name == "Ann"
     assert Hand.objects.get(number=3).ends_game
+
+
+def test_an_imports_queries_do_not_grow_with_its_games_or_hands(league):
+    """Stored in bulk: the same statements for one game of one hand as for twelve games of nine hands, every game
+    finished (each hand Ann makes her bid of 1 and goes out at the target on the last), so they are rated too."""
+
+    def queries(into: League, games: int, hands: int) -> int:
+        played = [hand("Ann", 1, "Ann", "Bob") for _ in range(hands)]
+        source = dumps(document(*(game(f"g{i}", seats=["Ann", "Bob", "Cat"], hands=played, rules={"target": hands}) for i in range(games))))
+        with CaptureQueriesContext(connection) as captured:
+            services.import_history(league=into, source=source)
+        return len(captured)
+
+    assert queries(league, 1, 1) == queries(League.objects.create(name="Friday", slug="friday"), 12, 9)
+    assert Game.objects.filter(league__slug="friday", status=Game.Status.FINISHED).count() == 12
+    assert Hand.objects.filter(game__league__slug="friday").count() == 12 * 9
+    assert PlayerRating.objects.filter(game__league__slug="friday").count() == 12 * 3
 
 
 def test_games_the_league_already_has_are_skipped_and_reported(league):

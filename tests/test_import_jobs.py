@@ -166,16 +166,18 @@ def test_each_game_is_scored_once(league, monkeypatch):
 
 def test_a_known_player_spelled_otherwise_keeps_the_leagues_spelling_and_the_same_scores(league):
     services.import_history(league=league, source=dumps(document(game("first", hands=[SPEC_HAND]))))
+    hands = [hand("ann", 3, "ann", "BOB"), hand("ann", 4, "ann", "ann", "ann", "ann")]  # Set back, then out at 1.
     services.import_history(
-        league=league, source=dumps(document(game("second", seats=["ann", "BOB", "Cat", "Dan"], hands=[hand("ann", 3, "ann", "BOB")])))
+        league=league, source=dumps(document(game("second", seats=["ann", "BOB", "Cat", "Dan"], hands=hands, rules={"target": 1})))
     )
     second = Game.objects.get(code="second")
     assert [seat.player.name for seat in second.seats.order_by("position")] == ["Ann", "Bob", "Cat", "Dan"]
     assert list(second.sides.order_by("position").values_list("name", flat=True)) == ["Ann", "Bob", "Cat", "Dan"]
-    scores = {s.side.name: (s.won, s.delta, s.total) for s in Hand.objects.get(game=second).scores.select_related("side")}
+    scores = {s.side.name: (s.won, s.delta, s.total) for s in Hand.objects.get(game=second, number=1).scores.select_related("side")}
     assert scores == {"Ann": (1, -3, -3), "Bob": (1, 1, 1), "Cat": (0, 0, 0), "Dan": (0, 0, 0)}
+    assert second.status == Game.Status.FINISHED
     ann = second.seats.get(position=0)
-    assert (ann.points, ann.pitched, ann.sets, ann.high) == (-3, 1, 1, 1)
+    assert (ann.points, ann.pitched, ann.sets, ann.high) == (1, 2, 1, 2)
 
 
 def test_a_team_may_name_its_players_in_another_case_than_the_seats(league):

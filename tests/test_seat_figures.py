@@ -1,4 +1,5 @@
-"""Each seat's figures in its game (kept by the services for the standings) agree with the stored hands after every kind of write."""
+"""Each seat's figures in its finished game (kept by the services for the standings) agree with the stored hands after
+every kind of write; a game in progress holds zeros (the standings count only finished games)."""
 
 from __future__ import annotations
 
@@ -34,10 +35,11 @@ def counted_from_hands(seat: Seat) -> dict[str, int]:
 
 
 def assert_figures_agree(league) -> None:
-    seats = list(Seat.objects.filter(game__league=league))
-    assert seats
+    seats = list(Seat.objects.filter(game__league=league).select_related("game"))
+    assert any(seat.game.is_finished for seat in seats)
     for seat in seats:
-        assert {f: getattr(seat, f) for f in Seat.FIGURES} == counted_from_hands(seat), seat
+        expected = counted_from_hands(seat) if seat.game.is_finished else dict.fromkeys(Seat.FIGURES, 0)
+        assert {f: getattr(seat, f) for f in Seat.FIGURES} == expected, seat
 
 
 def test_figures_after_recording_editing_and_deleting(league):
@@ -52,6 +54,21 @@ def test_figures_after_recording_editing_and_deleting(league):
     assert_figures_agree(league)
 
 
+def test_figures_are_counted_as_the_game_ends_and_cleared_if_it_reopens(league):
+    _g1, g2, g3 = leagues.build(league)
+    seats = Seat.objects.filter(game=g3)
+    assert g3.hands.count() == 1 and not g3.is_finished
+    assert [s.hands for s in seats] == [0, 0]  # A game in progress: nothing counted yet.
+    services.undo_hand(game=g2, number=2)  # The hand that ended it: the game goes on.
+    g2.refresh_from_db()
+    assert not g2.is_finished
+    assert {s.hands for s in Seat.objects.filter(game=g2)} == {0}
+    assert_figures_agree(league)
+    services.record_hand(game=g2, hand=leagues.G2_HANDS[1])  # Ends it again: every hand counted.
+    assert {s.hands for s in Seat.objects.filter(game=g2)} == {2}
+    assert_figures_agree(league)
+
+
 def test_figures_of_imported_games(league, four_player_game):
     services.record_hand(game=four_player_game, hand=hand("Ann", 2, "Ann", "Bob"))
     other = type(league).objects.create(name="Copy", slug="copy")
@@ -63,9 +80,11 @@ def test_figures_of_imported_games(league, four_player_game):
     assert Game.objects.filter(league=third).count() == Game.objects.filter(league=other).count() + 1
 
 
-def test_the_migration_counts_the_figures_of_existing_games(league):
+def test_the_migrations_count_the_figures_of_finished_games(league):
     leagues.build(league)
     Seat.objects.update(points=0, hands=0, pitched=0, sets=0, high=0, low=0, jack=0, game_points=0)
-    migration = importlib.import_module("scores.migrations.0005_seat_figures")
-    migration.count_figures(apps, connection.schema_editor())
+    importlib.import_module("scores.migrations.0005_seat_figures").count_figures(apps, connection.schema_editor())
+    assert Seat.objects.filter(game__code="g3", hands=1).count() == 2  # 0005 counted every game, as figures were then kept.
+    zero = importlib.import_module("scores.migrations.0012_seat_figures_of_finished_games").zero_games_in_progress
+    zero(apps, connection.schema_editor())
     assert_figures_agree(league)

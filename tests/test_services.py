@@ -102,12 +102,24 @@ def test_a_key_sent_again_with_the_next_number_gives_back_its_hand_and_stores_no
     assert four_player_game.version == 1
 
 
+def test_recording_brings_the_game_it_was_given_up_to_date(four_player_game):
+    stale = Game.objects.get(pk=four_player_game.pk)  # Read before another phone's two hands, the second ending the game.
+    for _ in range(2):
+        services.record_hand(game=four_player_game, hand=hand("Dan", 4, "Dan", "Dan", "Dan", "Dan"))
+    assert four_player_game.version == Game.objects.get().version == 2 and four_player_game.is_finished
+    with pytest.raises(rules.RulesError, match="hand 3: the game was already over: Dan won on hand 2"):
+        services.record_hand(game=stale, hand=hand("Ann", 1, "Ann", "Ann"))
+    assert stale.is_finished and stale.winner.name == "Dan"
+    assert Game.objects.get().version == 2  # The refused hand changed nothing.
+
+
 def test_a_repeated_idempotency_key_stores_the_hand_once(four_player_game):
     key = uuid.uuid4()
     first = services.record_hand(game=four_player_game, hand=hand("Ann", 2, "Ann", "Ann"), number=1, idempotency_key=key)
     again = services.record_hand(game=four_player_game, hand=hand("Ann", 2, "Ann", "Ann"), number=1, idempotency_key=key)
     assert first.pk == again.pk
     assert four_player_game.hands.count() == 1 and HandScore.objects.count() == 4
+    assert Game.objects.get().version == 1  # The retry changed nothing: the watchers' ETag stays.
 
 
 def test_a_hand_number_already_recorded_is_refused(four_player_game):

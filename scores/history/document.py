@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .. import rules
 from ..names import MAX_LENGTH, SURROGATE, mend
@@ -61,6 +62,18 @@ HAND_KEYS = ("dealer", "bids", "pitcher", "bid", "high", "low", "jack", "game", 
 
 
 HAND_REQUIRED = ("pitcher", "bid", "high", "low", "jack", "game")
+
+
+HAND_KEY_SET, HAND_REQUIRED_SET = frozenset(HAND_KEYS), frozenset(HAND_REQUIRED)
+
+
+# What a message may call a part of a document; translated only when a message says it (a file has thousands).
+A_GAME, A_HAND, A_PLAYERS_NAME, A_TEAM = (
+    gettext_lazy("a game"),
+    gettext_lazy("a hand"),
+    gettext_lazy("a player's name"),
+    gettext_lazy("a team"),
+)
 
 
 REQUIRED_HINTS = {"jack": lambda: _(" (null when the Jack was not in play)"), "game": lambda: _(" (null when game was tied)")}
@@ -343,10 +356,10 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
     game_id = game.get("id") if isinstance(game, dict) else None
     usable_id = _is_text(game_id) and len(game_id) <= MAX_ID_LENGTH and game_id not in first_seen
     check = _Checker(problems, game=game_id if usable_id else position)
-    if not check.object(game, _("a game")):
+    if not check.object(game, A_GAME):
         return None
     assert isinstance(game, dict)
-    check.keys(game, GAME_KEYS, ("id", "seats", "hands"), _("a game"))
+    check.keys(game, GAME_KEYS, ("id", "seats", "hands"), A_GAME)
     if "id" in game:
         if not _is_text(game_id):
             check.add("id", _("must be the game's id (text), got %(value)s") % {"value": _show(game_id)})
@@ -365,7 +378,7 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
         check.add("seats", _("must be a list of the players' names, got %(value)s") % {"value": _show(seats)})
     if seats_ok:
         for i, name in enumerate(seats, start=1):
-            seats_ok &= check.name(name, f"seats, seat {i}", _("a player's name"))
+            seats_ok &= check.name(name, f"seats, seat {i}", A_PLAYERS_NAME)
     hands = game.get("hands")
     if "hands" in game and not isinstance(hands, list):
         check.add("hands", _("must be a list of hands [...], got %(value)s") % {"value": _show(hands)})
@@ -443,9 +456,9 @@ def _read_rules(game: dict, check: _Checker) -> tuple[dict[str, object], tuple[r
         else:
             for i, team in enumerate(value, start=1):
                 field = f"rules.teams, team {i}"
-                if not check.object(team, _("a team"), field):
+                if not check.object(team, A_TEAM, field):
                     continue
-                check.keys(team, TEAM_KEYS, TEAM_KEYS, _("a team"), f"{field}, ")
+                check.keys(team, TEAM_KEYS, TEAM_KEYS, A_TEAM, f"{field}, ")
                 name_ok = "name" not in team or check.name(team["name"], f"{field}, name", _("the team's name"))
                 players = team.get("players")
                 if "players" in team and not (isinstance(players, list) and all(_is_text(p) for p in players)):
@@ -464,14 +477,32 @@ def _read_hands(hands: list, game: str | int, problems: list[Problem]) -> tuple[
     """
     inputs = []
     skip: dict[int, set[str | None]] = {}
-    a_hand = _("a hand")  # Looked up once: a file has tens of thousands of hands.
     for number, hand in enumerate(hands, start=1):
+        if (  # Most hands are well formed: their keys checked at once, without a checker (as below when one is not).
+            type(hand) is _Object
+            and not hand.duplicates
+            and HAND_REQUIRED_SET <= hand.keys() <= HAND_KEY_SET
+            and "bids" not in hand
+            and ("dealer" not in hand or _is_text(hand["dealer"]))
+        ):
+            inputs.append(
+                rules.Hand(
+                    pitcher=hand["pitcher"],
+                    bid=hand["bid"],
+                    high=hand["high"],
+                    low=hand["low"],
+                    jack=hand["jack"],
+                    game=hand["game"],
+                    dealer=hand.get("dealer"),
+                )
+            )
+            continue
         check = _Checker(problems, game=game, hand=number)
-        if not check.object(hand, a_hand):
+        if not check.object(hand, A_HAND):
             inputs.append(rules.Hand(pitcher=None, bid=None, high=None, low=None))  # type: ignore[arg-type]
             skip[number] = {"pitcher", "bid", "high", "low", "jack", "game", "dealer", "bids"}
             continue
-        check.keys(hand, HAND_KEYS, HAND_REQUIRED, a_hand)
+        check.keys(hand, HAND_KEYS, HAND_REQUIRED, A_HAND)
         dealer = hand.get("dealer")
         if "dealer" in hand and not _is_text(dealer):
             message = _("must be a seated player's name (leave it out when the deal passes to the left), got %(value)s")

@@ -72,8 +72,14 @@ def load_game(game: Game, *, hands: bool = True) -> GameState:
     ``hands=False`` reads no hand, in one query: the table is what a write needs, without reading a long
     game's every hand (who deals next is then read when asked: ``GameState.last_dealer``).
     """
-    # Each seat comes with its player and side: every write and every game page starts here.
-    seats = list(Seat.objects.filter(game=game).select_related("player", "side").order_by("position"))
+    # Each seat comes with its player and side: every write and every game page starts here. Only the columns the
+    # engine and the pages use (not the seat's figures, say): fewer to build into the three objects of each row.
+    seats = list(
+        Seat.objects.filter(game=game)
+        .select_related("player", "side")
+        .only("position", "player__name", "side__name", "side__position")
+        .order_by("position")
+    )
     sides_by_pk: dict[int, Side] = {}
     for seat in seats:  # Partners share one Side.
         seat.side = sides_by_pk.setdefault(seat.side_id, seat.side)
@@ -211,32 +217,28 @@ def score_rows(state: GameState, hand: Hand, scored: rules.ScoredHand) -> list[H
     ]
 
 
-def _figures(state: GameState, hands: Sequence[rules.ScoredHand]) -> dict[str, tuple[int, ...]]:
-    """Each seat's figures (``Seat.FIGURES``, in that order) over these hands, from the engine's results."""
-    side_names = {side.pk: name for name, side in state.sides.items()}  # The engine's names for the sides.
+def seat_figures(table: rules.Table, hands: Sequence[rules.ScoredHand]) -> dict[str, tuple[int, ...]]:
+    """Each seat's figures (``Seat.FIGURES``, in that order) over these hands, from the engine's results, by
+    the seat's name: its side's points and points won, the hands it pitched and was set in. One pass over the
+    hands (an import counts every hand of a file)."""
+    points, high, low, jack, game = (dict.fromkeys(table.sides, 0) for _ in range(5))
+    pitched, sets = dict.fromkeys(table.seats, 0), dict.fromkeys(table.seats, 0)
+    for scored in hands:
+        for side, delta in scored.delta.items():
+            points[side] += delta
+        high[scored.high] += 1
+        low[scored.low] += 1
+        if scored.jack is not None:
+            jack[scored.jack] += 1
+        if scored.game is not None:
+            game[scored.game] += 1
+        pitched[scored.pitcher] += 1
+        sets[scored.pitcher] += scored.set
     figures = {}
-    for name, seat in state.seats.items():
-        side = side_names[seat.side_id]
-        pitched = [scored for scored in hands if scored.pitcher == name]
-        figures[name] = (
-            sum(scored.delta[side] for scored in hands),
-            len(hands),
-            len(pitched),
-            sum(scored.set for scored in pitched),
-            sum(scored.high == side for scored in hands),
-            sum(scored.low == side for scored in hands),
-            sum(scored.jack == side for scored in hands),
-            sum(scored.game == side for scored in hands),
-        )
+    for name in table.seats:
+        side = table.side(name)
+        figures[name] = (points[side], len(hands), pitched[name], sets[name], high[side], low[side], jack[side], game[side])
     return figures
-
-
-def count_figures(state: GameState, result: rules.Replay) -> list[Seat]:
-    """Set each seat's figures from the whole game's results; the seats, to be saved."""
-    for name, values in _figures(state, result.hands).items():
-        for field, value in zip(Seat.FIGURES, values, strict=True):
-            setattr(state.seats[name], field, value)
-    return list(state.seats.values())
 
 
 def set_result(state: GameState, winner: str | None) -> None:
@@ -255,20 +257,21 @@ def _finish(state: GameState, winner: str | None) -> None:
         update_ratings(league=League(pk=game.league_id), from_game=game)
 
 
-def _save_figures(state: GameState, hands: Sequence[rules.ScoredHand], *, added: bool) -> None:
-    """Store the seats' figures over these hands: the whole game's (``added=False``), or one more hand's, added
-    to what is stored (``F()``, as the seats were read before the game was locked).
+def _save_figures(state: GameState, result: rules.Replay) -> None:
+    """Store the seats' figures in a finished game (``seat_figures``); zeros while it is in progress.
 
-    One UPDATE for the seats whose figures change alike, not ``bulk_update``: building its CASE of a WHEN for
-    every seat and figure took half of a saved hand's time (``make bench``), and a CASE by value still twice
-    the time of these. After one hand, most seats change alike (a hand more, no points): two to four UPDATEs."""
-    alike: dict[tuple, list[int]] = {}
-    for name, values in _figures(state, hands).items():
-        changes = tuple((field, value) for field, value in zip(Seat.FIGURES, values, strict=True) if value or not added)
-        alike.setdefault(changes, []).append(state.seats[name].pk)
-    for changes, seats in alike.items():
-        if changes:
-            Seat.objects.filter(pk__in=seats).update(**{field: F(field) + value if added else value for field, value in changes})
+    The standings count only finished games, so a seat's figures are counted once, as its game ends (or an
+    edit or a delete ends it, or reopens it: zeros again), not hand by hand: a hand saved while the game goes
+    on writes no seat.
+
+    One UPDATE for the seats whose figures are alike (all of them, when zeros), not ``bulk_update``: building its
+    CASE of a WHEN for every seat and figure cost more than these."""
+    hands = result.hands if result.winner is not None else ()  # The standings count only finished games.
+    alike: dict[tuple[int, ...], list[int]] = {}
+    for name, values in seat_figures(state.table, hands).items():
+        alike.setdefault(values, []).append(state.seats[name].pk)
+    for values, seats in alike.items():
+        Seat.objects.filter(pk__in=seats).update(**dict(zip(Seat.FIGURES, values, strict=True)))
 
 
 def record_hand(
@@ -289,14 +292,22 @@ def record_hand(
     one (``rules.score_next``): a save does not read or replay the whole game.
     ``state`` is the game as ``load_game`` read it, if the caller has it: only
     its seats and sides are used, which never change once a game has started.
-    The hand returned has its scores in ``side_scores``, in the order of the sides.
+    The hand returned has its scores in ``side_scores``, in the order of the sides;
+    ``game``'s status and winner are brought up to date (also when the hand is
+    refused), and its version when the hand is stored. Only the hand that ends the game reads it whole: to count
+    its seats' figures (``_save_figures``) and rate it.
     """
     try:
         return _record_hand(game=game, hand=hand, number=number, idempotency_key=idempotency_key, state=state)
-    except IntegrityError:
-        # The game's lock lets no other write in, and a retry carries its hand's number (answered before any
-        # insert): only a key sent again with a new number reaches the key's unique constraint. Nothing was stored.
+    except (IntegrityError, _Recorded):
+        # Hand ``number`` was recorded already; or a key sent again with a new number reached the key's unique
+        # constraint (the game's lock lets no other write in, and a retry carries its hand's number). Nothing was
+        # stored: the transaction rolled back, version and all.
         return _stored_under(game, idempotency_key, number or 0)
+
+
+class _Recorded(Exception):
+    """The hand number posted was recorded already: answered by the hand stored under its key, if any."""
 
 
 @transaction.atomic
@@ -304,19 +315,27 @@ def _record_hand(*, game: Game, hand: rules.Hand, number: int | None, idempotenc
     state = dataclasses.replace(state or load_game(game, hands=False), game=game)
     side_names = {side.pk: name for name, side in state.sides.items()}
     seat_names = {seat.pk: name for name, seat in state.seats.items()}
-    # The game row locked first, and only then the last hand: in PostgreSQL a statement that waited for the lock
-    # still sees the other rows as they were when it began, before the write it waited for.
-    _locked(game)
-    last = (  # The last hand's number, dealer and totals: a row per side.
-        HandScore.objects.filter(hand__game=game)
-        .order_by("-hand__number")
-        .values_list("hand__number", "hand__dealer_id", "side_id", "total")[: len(side_names)]
+    # The game row locked first, by bumping its version (the watch page's ETag), and only then the last hand read: in
+    # PostgreSQL a statement that waited for the lock still sees the other rows as they were when it began, before
+    # the write it waited for. A hand refused below rolls the version back with the transaction.
+    if not Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now()):
+        raise Game.DoesNotExist
+    # The game's winner and version, with its last hand's number, dealer and totals: a row per side (before the
+    # first hand, one row of the game's alone).
+    last = list(
+        Game.objects.filter(pk=game.pk)
+        .order_by("-hands__number")
+        .values_list("winner_id", "version", "hands__number", "hands__dealer_id", "hands__scores__side_id", "hands__scores__total")[
+            : len(side_names)
+        ]
     )
-    totals = dict.fromkeys(state.table.sides, 0) | {side_names[side_id]: total for _number, _dealer, side_id, total in last}
-    last_number, last_dealer = (last[0][0], seat_names[last[0][1]]) if last else (0, None)
-    next_number = last_number + 1
+    game.winner_id, version, last_number, last_dealer_id = last[0][:4]
+    game.status = Game.Status.FINISHED if game.winner_id else Game.Status.IN_PROGRESS
+    totals = dict.fromkeys(state.table.sides, 0) | {side_names[side]: total for *_, side, total in last if side is not None}
+    last_dealer = seat_names[last_dealer_id] if last_dealer_id else None
+    next_number = (last_number or 0) + 1
     if number is not None and number < next_number:
-        return _stored_under(game, idempotency_key, number)
+        raise _Recorded
     if number is not None and number > next_number:
         raise rules.RulesError(
             rules.Problem(_("the next hand is hand %(next)s, not %(number)s") % {"next": next_number, "number": number}, hand=number)
@@ -325,8 +344,13 @@ def _record_hand(*, game: Game, hand: rules.Hand, number: int | None, idempotenc
     scored = rules.score_next(state.table, hand, number=next_number, last_dealer=last_dealer, before=totals, winner=winner)
     stored = Hand.objects.create(game=game, number=next_number, idempotency_key=idempotency_key, **hand_fields(state, scored))
     stored.side_scores = HandScore.objects.bulk_create(score_rows(state, stored, scored))
-    _save_figures(state, [scored], added=True)
-    _finish(state, scored.winner)
+    if scored.winner is not None:  # The game is over: its seats' figures are counted from all of its hands, and it is rated.
+        whole = load_game(game)
+        _save_figures(whole, whole.replay())
+        set_result(state, scored.winner)
+        game.save(update_fields=["winner", "status"])
+        update_ratings(league=League(pk=game.league_id), from_game=game)
+    game.version = version
     return stored
 
 
@@ -361,7 +385,7 @@ def _rewrite(state: GameState, inputs: list[rules.Hand], hands: list[Hand]) -> N
         scores.extend(score_rows(state, hand, scored))
     Hand.objects.bulk_update(hands, ["dealer", "pitcher", "bid", "auction", "high", "low", "jack", "game_point", "set", "ends_game"])
     HandScore.objects.bulk_create(scores)
-    _save_figures(state, result.hands, added=False)
+    _save_figures(state, result)
     _finish(state, result.winner)
 
 

@@ -59,17 +59,16 @@ def update_ratings(*, league: League, from_game: Game | None = None) -> None:
         places = rules.finishing_ranks({side_id: totals[game_id, side_id] for side_id, _players in teams}, winner_id)
         ranks = [places[side_id] for side_id, _players in teams]
         before = [[current[p] for p in players] for _side, players in teams]
-        after = RATING_MODEL.rate([[RATING_MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in before], ranks=ranks)
+        after = RATING_MODEL.rate(before, ranks=ranks)  # New ratings: rate() works on a copy of what it is given.
         for (side_id, players), old_team, new_team in zip(teams, before, after, strict=True):
             for player_id, old, new in zip(players, old_team, new_team, strict=True):
                 streak = streaks[player_id]
                 streaks[player_id] = max(streak, 0) + 1 if side_id == winner_id else min(streak, 0) - 1
-                rating = PlayerRating(game_id=game_id, player_id=player_id, mu_before=old.mu, sigma_before=old.sigma)
-                rating.mu_after, rating.sigma_after, rating.streak_after = new.mu, new.sigma, streaks[player_id]
-                rows.append(rating)
+                rows.append((game_id, player_id, old.mu, old.sigma, new.mu, new.sigma, streaks[player_id]))
                 current[player_id] = new
                 rated.add(player_id)
-    PlayerRating.objects.bulk_create(rows)
+    # Plain rows (``RowsQuerySet.insert_rows``): rating a whole league again writes a row per player per game.
+    PlayerRating.objects.insert_rows(("game", "player", "mu_before", "sigma_before", "mu_after", "sigma_after", "streak_after"), rows)
     changed = []
     for pk, *was, _latest in stored:
         now = [ordinal(current[pk].mu, current[pk].sigma) if pk in rated else None, streaks[pk]]
