@@ -3,7 +3,9 @@
 - ``access``: a league or game for a member with at least a role (404 for anyone else).
 - ``pages``: home and the Rules page.
 - ``games``: starting a game, its page, and saving, undoing, editing and deleting hands.
-- ``auction``, ``watch``: the auction before a hand; the read-only watch link.
+- ``auction``, ``watch``: the auction before a hand; the read-only watch link and its QR code.
+- ``offline``: where a phone's queue of hands saved without a network is stored, and the scorer state the page carries.
+- ``install``: the web app manifest and the service worker.
 - ``leagues``, ``players``, ``members``, ``public``: a league's pages, its players, members and invites, its public link.
 - ``history``: downloads and imports.
 - ``accounts``: sign-up and password-reset mails.
