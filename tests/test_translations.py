@@ -442,7 +442,7 @@ def test_dates_and_numbers_are_written_the_local_way(client, owner, league, lang
     game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="late", played_on=datetime.date(2026, 11, 29))
     client.force_login(owner)
     headers = {"accept-language": lang}
-    assert f"{long} · " in client.get(game.get_absolute_url(), headers=headers).content.decode()
+    assert f"{long}</h1>" in client.get(game.get_absolute_url(), headers=headers).content.decode()
     assert f"<strong>{short}</strong>" in client.get(reverse("scores:game_list", args=[league.slug]), headers=headers).content.decode()
     with translation.override(lang):
         assert formats.localize(1234.5) == number
@@ -461,7 +461,7 @@ def test_chart_coordinates_stay_numbers_for_svg_in_every_language(client, owner,
 def test_italian_dates_have_lower_case_months_and_no_leading_zero(client, owner, league):
     game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="dec", played_on=datetime.date(2026, 12, 1))
     client.force_login(owner)
-    assert "1 dicembre 2026 · " in client.get(game.get_absolute_url(), headers={"accept-language": "it"}).content.decode()
+    assert "1 dicembre 2026</h1>" in client.get(game.get_absolute_url(), headers={"accept-language": "it"}).content.decode()
     with translation.override("it"):
         assert formats.date_format(datetime.date(2026, 5, 9)) == "9 maggio 2026"
         assert formats.date_format(datetime.date(2026, 12, 1), "YEAR_MONTH_FORMAT") == "dicembre 2026"
