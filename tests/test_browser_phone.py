@@ -132,8 +132,11 @@ def test_after_a_save_the_saved_line_and_the_changed_totals_are_in_view(scorer_p
         expect(changed).to_have_count(2)  # The pitcher's +2 and Ann's +1.
         for row in changed.all():
             # Its box inside the viewport (to_be_in_viewport's IntersectionObserver answered 0 for a sticky row at times).
-            box, height = row.bounding_box(), page.viewport_size["height"]
-            assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height, (box, height)
+            page.wait_for_function(
+                "row => { const box = row.getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight; }",
+                arg=row.element_handle(),
+                timeout=5000,
+            )
         expect(changed.filter(has=page.get_by_role("rowheader", name="Ann")).locator(".delta")).to_have_text("+1")
         expect(page.locator("#hand input[type=radio]:checked")).to_have_count(0)  # Clear for the next hand.
 

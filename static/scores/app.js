@@ -29,11 +29,26 @@ document.addEventListener("hand-saved", () => {
   });
 });
 
+// After a save, the scores are where the eye is: the scoreboard sticks to the top only inside the live part, so
+// when the page was scrolled past it (a long form on a small screen), the live part comes back to the top, the
+// saved line and the changed totals in view and the cleared form below them for the next hand.
+function scoresIntoView() {
+  const line = document.querySelector("#scoreboard .result-line");
+  const live = document.getElementById("live");
+  if (!line || !live) return;
+  const box = line.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) live.scrollIntoView({ block: "start", behavior: "instant" });
+}
+document.addEventListener("hand-saved", scoresIntoView);
+
 // After an htmx answer, the eye is where it was: bring the first error (or a notice such as "another phone saved
 // that hand first") into view and focus it, so it is seen and read out.
 document.addEventListener("htmx:afterSettle", () => {
   const problem = document.querySelector("#hand .is-invalid, #hand .alert-danger, #scoreboard .notice");
-  if (!problem) return;
+  if (!problem) {
+    scoresIntoView();
+    return;
+  }
   if (!problem.hasAttribute("tabindex")) problem.setAttribute("tabindex", "-1");
   problem.scrollIntoView({ block: "center" });
   problem.focus({ preventScroll: true });
