@@ -292,3 +292,95 @@ def test_the_watch_link_has_a_qr_code_and_a_copy_button(scorer_page: Page, live_
     page.get_by_role("button", name="Copy link").click()
     expect(page.get_by_role("button", name="Copied")).to_be_visible()
     assert page.evaluate("navigator.clipboard.readText()") == f"{live_server.url}/watch/{game.share_token}/"
+
+
+def stored_hands(game: Game) -> list[tuple]:
+    """Each hand as entered and scored, to compare before an undo and after its restore."""
+    hands = Hand.objects.filter(game=game).prefetch_related("scores").order_by("number")
+    return [
+        (h.number, h.dealer_id, h.pitcher_id, h.bid, h.auction, h.high_id, h.low_id, h.jack_id, h.game_point_id)
+        + tuple((s.side_id, s.delta, s.total) for s in h.scores.order_by("side__position"))
+        for h in hands
+    ]
+
+
+def test_undo_takes_effect_at_once_and_offers_restore_for_ten_seconds(scorer_page: Page, live_server, league, size):
+    page = scorer_page
+    page.clock.install()  # Time runs as usual; fast_forward below skips the ten seconds.
+    game = services.start_game(league=league, seats=FIVE)
+    for number, pitcher in ((1, "Bob"), (2, "Cat")):
+        services.record_hand(game=game, hand=rules.Hand(pitcher=pitcher, bid=2, high=pitcher, low="Ann", jack="Ann", game=pitcher), number=number)
+    before = stored_hands(game)
+    page.goto(live_server.url + game.get_absolute_url())
+    page.evaluate("window.samePage = true")
+    page.get_by_role("button", name="Undo last hand").click()
+    expect(page.locator("#scoreboard .notice")).to_have_text("Hand 2 was undone.")
+    assert len(stored_hands(game)) == 1  # At once: no question first.
+    restore = page.get_by_role("button", name="Restore")
+    expect(restore).to_be_in_viewport()
+    box = restore.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    restore.click()
+    expect(page.locator("#scoreboard .notice")).to_have_text("Hand 2 was restored.")
+    expect(page.locator(".result-line")).to_have_text("Hand 2: Cat made 2, +2")
+    expect(page.get_by_role("button", name="Restore")).to_have_count(0)
+    assert stored_hands(game) == before and page.evaluate("window.samePage") is True
+    assert page_width(page) <= size[0]
+    # Undone again, and left: after ten seconds the offer is gone and the undo stays.
+    page.get_by_role("button", name="Undo last hand").click()
+    expect(page.get_by_role("button", name="Restore")).to_be_visible()
+    page.clock.fast_forward(9_000)
+    expect(page.get_by_role("button", name="Restore")).to_be_visible()
+    page.clock.fast_forward(1_500)
+    expect(page.get_by_role("button", name="Restore")).to_have_count(0)
+    expect(page.locator("#scoreboard .notice")).to_have_text("Hand 2 was undone.")
+    assert len(stored_hands(game)) == 1
+
+
+def test_restore_after_a_new_hand_is_gone_and_a_stale_one_is_refused_in_words(scorer_page: Page, live_server, league, size):
+    page = scorer_page
+    game = open_game(page, live_server, league, FIVE)
+    services.record_hand(game=game, hand=rules.Hand(pitcher="Bob", bid=2, high="Bob", low="Bob"), number=1)
+    page.reload()
+    page.get_by_role("button", name="Undo last hand").click()
+    expect(page.get_by_role("button", name="Restore")).to_be_visible()
+    services.record_hand(game=game, hand=rules.Hand(pitcher="Cat", bid=2, high="Cat", low="Cat"), number=1)  # Another phone.
+    page.get_by_role("button", name="Restore").click()
+    notice = page.locator("#scoreboard .notice")
+    expect(notice).to_have_text("Hand 1 was saved meanwhile, so nothing was restored.")
+    expect(notice).to_be_focused()
+    assert list(Hand.objects.filter(game=game).values_list("pitcher__player__name", flat=True)) == ["Cat"]
+    # A hand saved on this phone takes the undone one's place: no Restore left to tap.
+    page.get_by_role("button", name="Undo last hand").click()
+    expect(page.get_by_role("button", name="Restore")).to_be_visible()
+    enter_hand(page, "Dan", 2, "Dan", "Dan")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".result-line")).to_contain_text("Hand 1: Dan made 2")
+    expect(page.get_by_role("button", name="Restore")).to_have_count(0)
+
+
+def test_without_javascript_restore_stays_until_the_game_changes(live_server, browser: Browser, make_user, league, size):
+    make_user("sam", league, Role.SCORER)
+    game = services.start_game(league=league, seats=FIVE)
+    bids = (("Bob", None), ("Cat", 2), ("Dan", None), ("Eve", 3), ("Ann", None))
+    services.record_hand(game=game, hand=rules.Hand(pitcher="Eve", bid=3, high="Eve", low="Eve", jack="Ann", game="Eve", bids=bids), number=1)
+    before = stored_hands(game)
+    context = browser.new_context(java_script_enabled=False, viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username").fill("sam")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(live_server.url + game.get_absolute_url())
+    page.get_by_role("button", name="Undo last hand").click()
+    expect(page.get_by_text("Hand 1 was undone.")).to_be_visible()
+    assert stored_hands(game) == []
+    restore = page.get_by_role("button", name="Restore")
+    expect(restore).to_be_in_viewport()
+    page.reload()  # Still there: nothing was saved since.
+    page.get_by_role("button", name="Restore").click()
+    expect(page.get_by_text("Hand 1 was restored.")).to_be_visible()
+    expect(page.get_by_role("button", name="Restore")).to_have_count(0)
+    assert stored_hands(game) == before
+    assert page_width(page) <= size[0]
+    context.close()
