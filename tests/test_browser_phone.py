@@ -7,6 +7,7 @@ Each test is run at the phone sizes the issue names; sizes are compared with the
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -133,7 +134,7 @@ def test_after_a_save_the_saved_line_and_the_changed_totals_are_in_view(scorer_p
         for row in changed.all():
             # Its box inside the viewport (to_be_in_viewport's IntersectionObserver answered 0 for a sticky row at times).
             box, height = row.bounding_box(), page.viewport_size["height"]
-            assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height, (box, height)
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (box, height)
         expect(changed.filter(has=page.get_by_role("rowheader", name="Ann")).locator(".delta")).to_have_text("+1")
         expect(page.locator("#hand input[type=radio]:checked")).to_have_count(0)  # Clear for the next hand.
 
@@ -298,8 +299,18 @@ def stored_hands(game: Game) -> list[tuple]:
     """Each hand as entered and scored, to compare before an undo and after its restore."""
     hands = Hand.objects.filter(game=game).prefetch_related("scores").order_by("number")
     return [
-        (h.number, h.dealer_id, h.pitcher_id, h.bid, h.auction, h.high_id, h.low_id, h.jack_id, h.game_point_id)
-        + tuple((s.side_id, s.delta, s.total) for s in h.scores.order_by("side__position"))
+        (
+            h.number,
+            h.dealer_id,
+            h.pitcher_id,
+            h.bid,
+            h.auction,
+            h.high_id,
+            h.low_id,
+            h.jack_id,
+            h.game_point_id,
+            [(s.side_id, s.delta, s.total) for s in h.scores.order_by("side__position")],
+        )
         for h in hands
     ]
 
@@ -309,7 +320,8 @@ def test_undo_takes_effect_at_once_and_offers_restore_for_ten_seconds(scorer_pag
     page.clock.install()  # Time runs as usual; fast_forward below skips the ten seconds.
     game = services.start_game(league=league, seats=FIVE)
     for number, pitcher in ((1, "Bob"), (2, "Cat")):
-        services.record_hand(game=game, hand=rules.Hand(pitcher=pitcher, bid=2, high=pitcher, low="Ann", jack="Ann", game=pitcher), number=number)
+        made = rules.Hand(pitcher=pitcher, bid=2, high=pitcher, low="Ann", jack="Ann", game=pitcher)
+        services.record_hand(game=game, hand=made, number=number)
     before = stored_hands(game)
     page.goto(live_server.url + game.get_absolute_url())
     page.evaluate("window.samePage = true")
@@ -363,7 +375,8 @@ def test_without_javascript_restore_stays_until_the_game_changes(live_server, br
     make_user("sam", league, Role.SCORER)
     game = services.start_game(league=league, seats=FIVE)
     bids = (("Bob", None), ("Cat", 2), ("Dan", None), ("Eve", 3), ("Ann", None))
-    services.record_hand(game=game, hand=rules.Hand(pitcher="Eve", bid=3, high="Eve", low="Eve", jack="Ann", game="Eve", bids=bids), number=1)
+    made = rules.Hand(pitcher="Eve", bid=3, high="Eve", low="Eve", jack="Ann", game="Eve", bids=bids)
+    services.record_hand(game=game, hand=made, number=1)
     before = stored_hands(game)
     context = browser.new_context(java_script_enabled=False, viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
@@ -384,3 +397,25 @@ def test_without_javascript_restore_stays_until_the_game_changes(live_server, br
     assert stored_hands(game) == before
     assert page_width(page) <= size[0]
     context.close()
+
+
+def test_the_history_shows_short_names_with_the_whole_name_for_screen_readers(scorer_page: Page, live_server, league, size):
+    page = scorer_page
+    # Two share a first name (an initial tells them apart); the others keep their first name; the longest stays whole.
+    names = ["Christopher Robinson", "Christopher Whitfield", "Maximiliano Quintero", "Bartholomew Fairbank", "X" * 40]
+    open_game(page, live_server, league, names)
+    whitfield = "Christopher Whitfield"
+    enter_hand(page, whitfield, 2, whitfield, "Maximiliano Quintero", jack=whitfield, game="Christopher Robinson")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".result-line")).to_contain_text("Hand 1:")
+    row = page.locator("#history-body tr").first
+    expect(row.get_by_text("Christopher W.", exact=True).first).to_be_visible()
+    expect(row.get_by_title("Christopher Whitfield").first).to_have_text("Christopher W.")
+    expect(row.get_by_text("Maximiliano", exact=True)).to_be_visible()
+    # Read out whole: the short forms are hidden from screen readers, the whole names are there for them.
+    whole = re.compile(r"^Christopher Whitfield bid 2 dealt by Christopher Robinson ")
+    expect(row.get_by_role("cell").nth(1)).to_have_accessible_name(whole)
+    header = page.get_by_role("columnheader", name="Bartholomew Fairbank")
+    expect(header).to_have_text("BartholomewBartholomew Fairbank")  # The short form, and the whole name visually hidden.
+    expect(header.get_by_title("Bartholomew Fairbank")).to_be_visible()
+    assert page_width(page) <= size[0]

@@ -170,8 +170,19 @@ def stored(game) -> list[tuple]:
     """Each hand as entered and scored: number, dealer, pitcher, bid, auction, points, set, and each side's change and total."""
     hands = Hand.objects.filter(game=game).select_related("dealer__player", "pitcher__player").prefetch_related("scores").order_by("number")
     return [
-        (h.number, h.dealer.player.name, h.pitcher.player.name, h.bid, h.auction, h.high_id, h.low_id, h.jack_id, h.game_point_id, h.set)
-        + tuple((s.side_id, s.delta, s.total) for s in h.scores.order_by("side__position"))
+        (
+            h.number,
+            h.dealer.player.name,
+            h.pitcher.player.name,
+            h.bid,
+            h.auction,
+            h.high_id,
+            h.low_id,
+            h.jack_id,
+            h.game_point_id,
+            h.set,
+            [(s.side_id, s.delta, s.total) for s in h.scores.order_by("side__position")],
+        )
         for h in hands
     ]
 

@@ -199,7 +199,7 @@ SCORER_WRITES = {
     "hand_undo": (lambda w: reverse("scores:hand_undo", args=["thursday", w["game"].pk]), lambda w: {"number": 2}),
     "hand_restore": (
         lambda w: reverse("scores:hand_restore", args=["thursday", w["open_game"].pk]),
-        lambda w: {"token": restore_token(w["open_game"].pk, _version(w, "open_game"), 1, rules.Hand(pitcher="Ann", bid=1, high="Ann", low="Ann"))},
+        lambda w: {"token": restore_token(w["open_game"].pk, _version(w, "open_game"), 1, rules.Hand("Ann", 1, "Ann", "Ann"))},
     ),
     "hand_edit": (
         lambda w: reverse("scores:hand_edit", args=["thursday", w["game"].pk, 1]),

@@ -19,7 +19,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from .. import rules, services
+from .. import names, rules, services
 from ..forms.games import NewGameForm
 from ..forms.hands import HandForm, RestoreForm, add_problems, describe_problems, parse_auction, restore_token
 from ..models import Game, Hand, Membership, Role
@@ -355,6 +355,7 @@ def _scoreboard(game: Game, state: services.GameState, last: Hand | None, number
         "dealer": dealer,
         "first_bidder": state.table.left_of(dealer),
         "last_result": _result_line(last) if last is not None else "",
+        "short_names": names.short_forms(state.table.seats),  # The history's rows show names short (hand_rows.py).
         # For the phone's own scorer (issue 14): scores at once on "Save hand", and while offline.
         "scorer_state": offline.scorer_state(
             state, {side.name: totals[side.pk] for side in sides}, last_number=number, dealer=dealer, over=game.is_finished
