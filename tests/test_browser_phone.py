@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scores import rules, services
-from scores.models import Game, Hand, Role
+from scores.models import Game, Hand, Player, Role
 from tests.conftest import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -419,3 +419,110 @@ def test_the_history_shows_short_names_with_the_whole_name_for_screen_readers(sc
     expect(header).to_have_text("BartholomewBartholomew Fairbank")  # The short form, and the whole name visually hidden.
     expect(header.get_by_title("Bartholomew Fairbank")).to_be_visible()
     assert page_width(page) <= size[0]
+
+
+def new_game_page(page: Page, live_server, league) -> Page:
+    page.goto(live_server.url + f"/leagues/{league.slug}/games/new/")
+    return page
+
+
+def test_new_game_shows_team_fields_for_partnership_and_other_target_when_picked(scorer_page: Page, live_server, league, size):
+    page = new_game_page(scorer_page, live_server, league)
+    team1, other = page.get_by_label("Team of seats 1 and 3"), page.get_by_label("Other target")
+    expect(team1).to_be_hidden()
+    expect(other).to_be_hidden()
+    page.get_by_role("group", name="Play", exact=True).get_by_text("Partnership", exact=True).click()
+    expect(team1).to_be_visible()
+    expect(page.get_by_label("Team of seats 2 and 4")).to_be_visible()
+    page.get_by_role("group", name="Play to").get_by_text("Other", exact=True).click()
+    expect(other).to_be_visible()
+    expect(other).to_be_focused()  # The next thing to fill in.
+    other.fill("9")
+    team1.fill("Hearts")
+    for i, name in enumerate(["Ann", "Bob", "Cat", "Dan"], start=1):
+        page.get_by_label(f"New player {i}", exact=True).fill(name)
+    assert page_width(page) <= size[0]
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_text("Hand 1", exact=True)).to_be_visible()
+    game = Game.objects.get()
+    assert game.partnership and game.target == 9
+    assert sorted(game.sides.values_list("name", flat=True)) == ["Hearts", "Team 2"]
+
+
+def test_a_field_hidden_again_is_not_sent(scorer_page: Page, live_server, league, size):
+    page = new_game_page(scorer_page, live_server, league)
+    page.get_by_role("group", name="Play to").get_by_text("Other", exact=True).click()
+    page.get_by_label("Other target").fill("500")  # Out of range, then another target picked: it no longer counts.
+    page.get_by_role("group", name="Play to").get_by_text("11", exact=True).click()
+    expect(page.get_by_label("Other target")).to_be_hidden()
+    page.get_by_role("group", name="Play", exact=True).get_by_text("Partnership", exact=True).click()
+    page.get_by_label("Team of seats 1 and 3").fill("Hearts")
+    page.get_by_role("group", name="Play", exact=True).get_by_text("Solo", exact=True).click()
+    expect(page.get_by_label("Team of seats 1 and 3")).to_be_hidden()
+    for i, name in enumerate(["Ann", "Bob", "Cat"], start=1):
+        page.get_by_label(f"New player {i}", exact=True).fill(name)
+    with page.expect_request("**/games/new/") as posted:
+        page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_text("Hand 1", exact=True)).to_be_visible()
+    assert "other_target" not in posted.value.post_data and "Hearts" not in posted.value.post_data
+    game = Game.objects.get()
+    assert game.target == 11 and not game.partnership
+
+
+def test_league_players_are_picked_by_typing(scorer_page: Page, live_server, league, size):
+    names = ["Christopher Robinson", "Christina Álvarez", "Bartholomew Fairbank", "Ann", "Anna", "Zed"]
+    for name in names:
+        Player.objects.create(league=league, name=name)
+    page = new_game_page(scorer_page, live_server, league)
+    finder = page.get_by_role("combobox", name="Find a league player")
+    rows = page.locator(".league-player")
+    finder.fill("chris")
+    expect(rows.filter(visible=True)).to_have_count(2)
+    finder.fill("christina alv")  # Without case or accents.
+    expect(rows.filter(visible=True)).to_have_count(1)
+    finder.press("Enter")  # The only one left: picked, and the box clears for the next.
+    expect(page.get_by_label("Seat for Christina Álvarez")).to_have_value("1")
+    expect(finder).to_have_value("")
+    expect(rows.filter(visible=True)).to_have_count(len(names))
+    finder.fill("Ann")  # Ann and Anna: the whole name picks Ann.
+    expect(rows.filter(visible=True)).to_have_count(3)  # Ann, Anna, and Christina, who is picked and stays in view.
+    finder.press("Enter")
+    expect(page.get_by_label("Seat for Ann", exact=True)).to_have_value("2")
+    expect(page.get_by_label("Seat for Anna")).to_have_value("")
+    finder.fill("bart")
+    finder.press("Enter")
+    expect(page.get_by_label("Seat for Bartholomew Fairbank")).to_have_value("3")
+    for target in (finder, page.get_by_role("button", name="Start game")):
+        box = target.bounding_box()
+        assert box["height"] >= 44
+    assert page_width(page) <= size[0]
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_text("Hand 1", exact=True)).to_be_visible()
+    game = Game.objects.get()
+    assert list(game.seats.order_by("position").values_list("player__name", flat=True)) == [
+        "Christina Álvarez", "Ann", "Bartholomew Fairbank"
+    ]  # fmt: skip
+
+
+def test_without_javascript_the_new_game_form_shows_every_field(live_server, browser: Browser, make_user, league, size):
+    make_user("sam", league, Role.SCORER)
+    Player.objects.create(league=league, name="Ann")
+    context = browser.new_context(java_script_enabled=False, viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username").fill("sam")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    new_game_page(page, live_server, league)
+    expect(page.get_by_label("Team of seats 1 and 3")).to_be_visible()
+    expect(page.get_by_label("Other target")).to_be_visible()
+    expect(page.get_by_label("Find a league player")).to_have_count(1)
+    expect(page.get_by_label("Find a league player")).to_be_hidden()  # Nothing to type into without it.
+    page.get_by_text("Ann", exact=True).click()
+    page.get_by_label("New player 1", exact=True).fill("Bob")
+    page.get_by_role("group", name="Play to").get_by_text("Other", exact=True).click()
+    page.get_by_label("Other target").fill("9")
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_text("Hand 1", exact=True)).to_be_visible()
+    assert Game.objects.get().target == 9
+    context.close()
