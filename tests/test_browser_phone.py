@@ -341,6 +341,7 @@ def test_undo_takes_effect_at_once_and_offers_restore_for_ten_seconds(scorer_pag
     # Undone again, and left: after ten seconds the offer is gone and the undo stays.
     page.get_by_role("button", name="Undo last hand").click()
     expect(page.get_by_role("button", name="Restore")).to_be_visible()
+    expect(page.locator("#restore[data-timed]")).to_have_count(1)  # Its ten seconds started (app.js, once htmx settled).
     page.clock.fast_forward(9_000)
     expect(page.get_by_role("button", name="Restore")).to_be_visible()
     page.clock.fast_forward(1_500)
