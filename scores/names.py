@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Iterable
 
 # Half of a UTF-16 pair on its own: JSON can write one ("\ud800"), but it is no character, and neither a
 # database nor a page in UTF-8 can hold it.
@@ -43,3 +44,22 @@ def has_surrogate(text: str) -> bool:
 def mend(text: str) -> str:
     """The text with each lone surrogate replaced by U+FFFD, so a message can show where it was."""
     return SURROGATE.sub("\ufffd", text)
+
+
+def short_forms(names: Iterable[str]) -> dict[str, str]:
+    """How a narrow table shows each of these names: the first name where no other name starts with it, else the first
+    name and the initial of the last word ("Chris R."), else (the same initial, or one word) the whole name. Names
+    are compared as ``key`` compares them; two names never share a short form."""
+    names = list(dict.fromkeys(names))
+    firsts: dict[str, list[str]] = {}
+    for name in names:
+        firsts.setdefault(key(name.split(" ")[0]), []).append(name)
+    short = {}
+    for group in firsts.values():
+        for name in group:
+            words = name.split(" ")
+            short[name] = words[0] if len(group) == 1 else f"{words[0]} {words[-1][0]}." if len(words) > 1 else name
+    taken: dict[str, int] = {}
+    for form in short.values():
+        taken[key(form)] = taken.get(key(form), 0) + 1
+    return {name: short[name] if taken[key(short[name])] == 1 else name for name in names}

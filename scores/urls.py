@@ -13,6 +13,7 @@ urlpatterns = [
     path("leagues/<slug:slug>/games/<int:pk>/", games.game_detail, name="game_detail"),
     path("leagues/<slug:slug>/games/<int:pk>/hands/sync/", offline.hand_sync, name="hand_sync"),  # A phone's queue, offline.
     path("leagues/<slug:slug>/games/<int:pk>/hands/undo/", games.hand_undo, name="hand_undo"),
+    path("leagues/<slug:slug>/games/<int:pk>/hands/restore/", games.hand_restore, name="hand_restore"),
     path("leagues/<slug:slug>/games/<int:pk>/hands/<int:number>/edit/", games.hand_edit, name="hand_edit"),
     path("leagues/<slug:slug>/games/<int:pk>/hands/<int:number>/delete/", games.hand_delete, name="hand_delete"),
     path("leagues/<slug:slug>/games/<int:pk>/auction/", auction.auction, name="auction"),

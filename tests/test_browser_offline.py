@@ -223,3 +223,25 @@ def test_logging_out_forgets_the_kept_game_pages(live_server, page: Page, game):
             break
         page.wait_for_timeout(100)
     assert page.evaluate(kept) == 0
+
+
+def test_restore_is_for_stored_hands_a_hand_queued_offline_takes_the_undone_ones_place(
+    live_server, page: Page, context: BrowserContext, game
+):
+    for pitcher in ("Ann", "Bob"):
+        services.record_hand(game=game, hand=rules.Hand(pitcher=pitcher, bid=2, high=pitcher, low=pitcher))
+    open_game(page, live_server, game)
+    page.get_by_role("button", name="Undo last hand").click()  # A stored hand: the server undoes it, Restore is offered.
+    expect(page.get_by_role("button", name="Restore")).to_be_visible()
+    context.set_offline(True)
+    enter_hand(page, "Cat", 2, "Cat", "Cat")
+    save(page)  # Queued as hand 2: the undone hand's place is taken, so nothing is left to restore.
+    expect(page.get_by_role("button", name="Restore")).to_have_count(0)
+    page.locator("#history-body tr.waiting").get_by_role("button", name="Undo last hand").click()
+    expect(page.get_by_role("alert").filter(has_text="Hand 2 was undone.")).to_be_visible()
+    expect(page.get_by_role("button", name="Restore")).to_have_count(0)  # A waiting hand's undo is this phone's own.
+    enter_hand(page, "Cat", 2, "Cat", "Cat")
+    save(page)
+    context.set_offline(False)
+    expect(page.locator("#offline[data-sync=done]")).to_have_count(1)
+    assert list(Hand.objects.filter(game=game).values_list("pitcher__player__name", flat=True)) == ["Ann", "Cat"]

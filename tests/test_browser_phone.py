@@ -7,12 +7,13 @@ Each test is run at the phone sizes the issue names; sizes are compared with the
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scores import rules, services
-from scores.models import Game, Hand, Role
+from scores.models import Game, Hand, Player, Role
 from tests.conftest import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -295,3 +296,237 @@ def test_the_watch_link_has_a_qr_code_and_a_copy_button(scorer_page: Page, live_
     page.get_by_role("button", name="Copy link").click()
     expect(page.get_by_role("button", name="Copied")).to_be_visible()
     assert page.evaluate("navigator.clipboard.readText()") == f"{live_server.url}/watch/{game.share_token}/"
+
+
+def stored_hands(game: Game) -> list[tuple]:
+    """Each hand as entered and scored, to compare before an undo and after its restore."""
+    hands = Hand.objects.filter(game=game).prefetch_related("scores").order_by("number")
+    return [
+        (
+            h.number,
+            h.dealer_id,
+            h.pitcher_id,
+            h.bid,
+            h.auction,
+            h.high_id,
+            h.low_id,
+            h.jack_id,
+            h.game_point_id,
+            [(s.side_id, s.delta, s.total) for s in h.scores.order_by("side__position")],
+        )
+        for h in hands
+    ]
+
+
+def test_undo_takes_effect_at_once_and_offers_restore_for_ten_seconds(scorer_page: Page, live_server, league, size):
+    page = scorer_page
+    page.clock.install()  # Time runs as usual; fast_forward below skips the ten seconds.
+    game = services.start_game(league=league, seats=FIVE)
+    for number, pitcher in ((1, "Bob"), (2, "Cat")):
+        made = rules.Hand(pitcher=pitcher, bid=2, high=pitcher, low="Ann", jack="Ann", game=pitcher)
+        services.record_hand(game=game, hand=made, number=number)
+    before = stored_hands(game)
+    page.goto(live_server.url + game.get_absolute_url())
+    page.evaluate("window.samePage = true")
+    page.get_by_role("button", name="Undo last hand").click()
+    expect(page.locator("#scoreboard .notice")).to_have_text("Hand 2 was undone.")
+    assert len(stored_hands(game)) == 1  # At once: no question first.
+    restore = page.get_by_role("button", name="Restore")
+    expect(restore).to_be_in_viewport()
+    box = restore.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    restore.click()
+    expect(page.locator("#scoreboard .notice")).to_have_text("Hand 2 was restored.")
+    expect(page.locator(".result-line")).to_have_text("Hand 2: Cat made 2, +2")
+    expect(page.get_by_role("button", name="Restore")).to_have_count(0)
+    assert stored_hands(game) == before and page.evaluate("window.samePage") is True
+    assert page_width(page) <= size[0]
+    # Undone again, and left: after ten seconds the offer is gone and the undo stays.
+    page.get_by_role("button", name="Undo last hand").click()
+    expect(page.get_by_role("button", name="Restore")).to_be_visible()
+    expect(page.locator("#restore[data-timed]")).to_have_count(1)  # Its ten seconds started (app.js, once htmx settled).
+    page.clock.fast_forward(9_000)
+    expect(page.get_by_role("button", name="Restore")).to_be_visible()
+    page.clock.fast_forward(1_500)
+    expect(page.get_by_role("button", name="Restore")).to_have_count(0)
+    expect(page.locator("#scoreboard .notice")).to_have_text("Hand 2 was undone.")
+    assert len(stored_hands(game)) == 1
+
+
+def test_restore_after_a_new_hand_is_gone_and_a_stale_one_is_refused_in_words(scorer_page: Page, live_server, league, size):
+    page = scorer_page
+    game = open_game(page, live_server, league, FIVE)
+    services.record_hand(game=game, hand=rules.Hand(pitcher="Bob", bid=2, high="Bob", low="Bob"), number=1)
+    page.reload()
+    page.get_by_role("button", name="Undo last hand").click()
+    expect(page.get_by_role("button", name="Restore")).to_be_visible()
+    services.record_hand(game=game, hand=rules.Hand(pitcher="Cat", bid=2, high="Cat", low="Cat"), number=1)  # Another phone.
+    page.get_by_role("button", name="Restore").click()
+    notice = page.locator("#scoreboard .notice")
+    expect(notice).to_have_text("Hand 1 was saved meanwhile, so nothing was restored.")
+    expect(notice).to_be_focused()
+    assert list(Hand.objects.filter(game=game).values_list("pitcher__player__name", flat=True)) == ["Cat"]
+    # A hand saved on this phone takes the undone one's place: no Restore left to tap.
+    page.get_by_role("button", name="Undo last hand").click()
+    expect(page.get_by_role("button", name="Restore")).to_be_visible()
+    enter_hand(page, "Dan", 2, "Dan", "Dan")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".result-line")).to_contain_text("Hand 1: Dan made 2")
+    expect(page.get_by_role("button", name="Restore")).to_have_count(0)
+
+
+def test_without_javascript_restore_stays_until_the_game_changes(live_server, browser: Browser, make_user, league, size):
+    make_user("sam", league, Role.SCORER)
+    game = services.start_game(league=league, seats=FIVE)
+    bids = (("Bob", None), ("Cat", 2), ("Dan", None), ("Eve", 3), ("Ann", None))
+    made = rules.Hand(pitcher="Eve", bid=3, high="Eve", low="Eve", jack="Ann", game="Eve", bids=bids)
+    services.record_hand(game=game, hand=made, number=1)
+    before = stored_hands(game)
+    context = browser.new_context(java_script_enabled=False, viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username").fill("sam")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(live_server.url + game.get_absolute_url())
+    page.get_by_role("button", name="Undo last hand").click()
+    expect(page.get_by_text("Hand 1 was undone.")).to_be_visible()
+    assert stored_hands(game) == []
+    restore = page.get_by_role("button", name="Restore")
+    expect(restore).to_be_in_viewport()
+    page.reload()  # Still there: nothing was saved since.
+    page.get_by_role("button", name="Restore").click()
+    expect(page.get_by_text("Hand 1 was restored.")).to_be_visible()
+    expect(page.get_by_role("button", name="Restore")).to_have_count(0)
+    assert stored_hands(game) == before
+    assert page_width(page) <= size[0]
+    context.close()
+
+
+def test_the_history_shows_short_names_with_the_whole_name_for_screen_readers(scorer_page: Page, live_server, league, size):
+    page = scorer_page
+    # Two share a first name (an initial tells them apart); the others keep their first name; the longest stays whole.
+    names = ["Christopher Robinson", "Christopher Whitfield", "Maximiliano Quintero", "Bartholomew Fairbank", "X" * 40]
+    open_game(page, live_server, league, names)
+    whitfield = "Christopher Whitfield"
+    enter_hand(page, whitfield, 2, whitfield, "Maximiliano Quintero", jack=whitfield, game="Christopher Robinson")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".result-line")).to_contain_text("Hand 1:")
+    row = page.locator("#history-body tr").first
+    expect(row.get_by_text("Christopher W.", exact=True).first).to_be_visible()
+    expect(row.get_by_title("Christopher Whitfield").first).to_have_text("Christopher W.")
+    expect(row.get_by_text("Maximiliano", exact=True)).to_be_visible()
+    # Read out whole: the short forms are hidden from screen readers, the whole names are there for them.
+    whole = re.compile(r"^Christopher Whitfield bid 2 dealt by Christopher Robinson ")
+    expect(row.get_by_role("cell").nth(1)).to_have_accessible_name(whole)
+    header = page.get_by_role("columnheader", name="Bartholomew Fairbank")
+    expect(header).to_have_text("BartholomewBartholomew Fairbank")  # The short form, and the whole name visually hidden.
+    expect(header.get_by_title("Bartholomew Fairbank")).to_be_visible()
+    assert page_width(page) <= size[0]
+
+
+def new_game_page(page: Page, live_server, league) -> Page:
+    page.goto(live_server.url + f"/leagues/{league.slug}/games/new/")
+    return page
+
+
+def test_new_game_shows_team_fields_for_partnership_and_other_target_when_picked(scorer_page: Page, live_server, league, size):
+    page = new_game_page(scorer_page, live_server, league)
+    team1, other = page.get_by_label("Team of seats 1 and 3"), page.get_by_label("Other target")
+    expect(team1).to_be_hidden()
+    expect(other).to_be_hidden()
+    page.get_by_role("group", name="Play", exact=True).get_by_text("Partnership", exact=True).click()
+    expect(team1).to_be_visible()
+    expect(page.get_by_label("Team of seats 2 and 4")).to_be_visible()
+    page.get_by_role("group", name="Play to").get_by_text("Other", exact=True).click()
+    expect(other).to_be_visible()
+    expect(other).to_be_focused()  # The next thing to fill in.
+    other.fill("9")
+    team1.fill("Hearts")
+    for i, name in enumerate(["Ann", "Bob", "Cat", "Dan"], start=1):
+        page.get_by_label(f"New player {i}", exact=True).fill(name)
+    assert page_width(page) <= size[0]
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_text("Hand 1", exact=True)).to_be_visible()
+    game = Game.objects.get()
+    assert game.partnership and game.target == 9
+    assert sorted(game.sides.values_list("name", flat=True)) == ["Hearts", "Team 2"]
+
+
+def test_a_field_hidden_again_is_not_sent(scorer_page: Page, live_server, league, size):
+    page = new_game_page(scorer_page, live_server, league)
+    page.get_by_role("group", name="Play to").get_by_text("Other", exact=True).click()
+    page.get_by_label("Other target").fill("500")  # Out of range, then another target picked: it no longer counts.
+    page.get_by_role("group", name="Play to").get_by_text("11", exact=True).click()
+    expect(page.get_by_label("Other target")).to_be_hidden()
+    page.get_by_role("group", name="Play", exact=True).get_by_text("Partnership", exact=True).click()
+    page.get_by_label("Team of seats 1 and 3").fill("Hearts")
+    page.get_by_role("group", name="Play", exact=True).get_by_text("Solo", exact=True).click()
+    expect(page.get_by_label("Team of seats 1 and 3")).to_be_hidden()
+    for i, name in enumerate(["Ann", "Bob", "Cat"], start=1):
+        page.get_by_label(f"New player {i}", exact=True).fill(name)
+    with page.expect_request("**/games/new/") as posted:
+        page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_text("Hand 1", exact=True)).to_be_visible()
+    assert "other_target" not in posted.value.post_data and "Hearts" not in posted.value.post_data
+    game = Game.objects.get()
+    assert game.target == 11 and not game.partnership
+
+
+def test_league_players_are_picked_by_typing(scorer_page: Page, live_server, league, size):
+    names = ["Christopher Robinson", "Christina Álvarez", "Bartholomew Fairbank", "Ann", "Anna", "Zed"]
+    for name in names:
+        Player.objects.create(league=league, name=name)
+    page = new_game_page(scorer_page, live_server, league)
+    finder = page.get_by_role("combobox", name="Find a league player")
+    rows = page.locator(".league-player")
+    finder.fill("chris")
+    expect(rows.filter(visible=True)).to_have_count(2)
+    finder.fill("christina alv")  # Without case or accents.
+    expect(rows.filter(visible=True)).to_have_count(1)
+    finder.press("Enter")  # The only one left: picked, and the box clears for the next.
+    expect(page.get_by_label("Seat for Christina Álvarez")).to_have_value("1")
+    expect(finder).to_have_value("")
+    expect(rows.filter(visible=True)).to_have_count(len(names))
+    finder.fill("Ann")  # Ann and Anna: the whole name picks Ann.
+    expect(rows.filter(visible=True)).to_have_count(3)  # Ann, Anna, and Christina, who is picked and stays in view.
+    finder.press("Enter")
+    expect(page.get_by_label("Seat for Ann", exact=True)).to_have_value("2")
+    expect(page.get_by_label("Seat for Anna")).to_have_value("")
+    finder.fill("bart")
+    finder.press("Enter")
+    expect(page.get_by_label("Seat for Bartholomew Fairbank")).to_have_value("3")
+    for target in (finder, page.get_by_role("button", name="Start game")):
+        box = target.bounding_box()
+        assert box["height"] >= 44
+    assert page_width(page) <= size[0]
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_text("Hand 1", exact=True)).to_be_visible()
+    game = Game.objects.get()
+    assert list(game.seats.order_by("position").values_list("player__name", flat=True)) == [
+        "Christina Álvarez", "Ann", "Bartholomew Fairbank"
+    ]  # fmt: skip
+
+
+def test_without_javascript_the_new_game_form_shows_every_field(live_server, browser: Browser, make_user, league, size):
+    make_user("sam", league, Role.SCORER)
+    Player.objects.create(league=league, name="Ann")
+    context = browser.new_context(java_script_enabled=False, viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username").fill("sam")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    new_game_page(page, live_server, league)
+    expect(page.get_by_label("Team of seats 1 and 3")).to_be_visible()
+    expect(page.get_by_label("Other target")).to_be_visible()
+    expect(page.get_by_label("Find a league player")).to_have_count(1)
+    expect(page.get_by_label("Find a league player")).to_be_hidden()  # Nothing to type into without it.
+    page.get_by_text("Ann", exact=True).click()
+    page.get_by_label("New player 1", exact=True).fill("Bob")
+    page.get_by_role("group", name="Play to").get_by_text("Other", exact=True).click()
+    page.get_by_label("Other target").fill("9")
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_text("Hand 1", exact=True)).to_be_visible()
+    assert Game.objects.get().target == 9
+    context.close()

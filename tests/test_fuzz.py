@@ -138,6 +138,15 @@ def test_hostile_undo_posts_undo_nothing(owner_client, game, number):
 
 
 @FUZZ
+@given(token=HOSTILE)
+def test_hostile_restore_posts_restore_nothing(owner_client, game, token):
+    before = snapshot()
+    response = owner_client.post(reverse("scores:hand_restore", args=["thursday", game.pk]), {"token": token}, **HTMX)
+    assert_refused(response, before)
+    assert "Nothing was restored" in response.content.decode()
+
+
+@FUZZ
 @given(data=st.data(), number=st.integers(min_value=0, max_value=10**25))
 def test_hostile_edits_and_deletes_change_nothing(owner_client, game, data, number):
     before = snapshot()
@@ -253,7 +262,7 @@ def test_hostile_ids_and_tokens_in_urls_are_404(owner_client, game, other_league
     token = quote(token, safe="")  # In the path, as a browser sends it: a "?" or "#" is not the start of a query.
     for url in (f"/watch/{token}/", f"/p/{token}/", f"/invite/{token}/", f"/p/{token}/games/{pk}/"):
         assert_refused(owner_client.get(url), before, allowed=(404,))
-    for name in ("game_detail", "auction", "hand_create", "hand_undo"):
+    for name in ("game_detail", "auction", "hand_create", "hand_undo", "hand_restore"):
         for game_pk in (pk, other_league_ids["game"]):
             url = reverse(f"scores:{name}", args=["thursday", game_pk])
             assert_refused(owner_client.post(url) if name.startswith("hand") else owner_client.get(url), before, allowed=(404,))

@@ -264,4 +264,6 @@ def test_names_are_shown_as_text_not_as_markup(scorer, league):
     html = scorer.get(game_url(game)).content.decode()
     assert ann not in html
     assert 'side-name">&lt;b&gt;Ann&lt;/b&gt;' in html and "&lt;b&gt;Ann&lt;/b&gt; bid 2" in html
-    assert "dealt by &lt;b&gt;Ann&lt;/b&gt;" in html and "High: &lt;b&gt;Ann&lt;/b&gt; · Low: Bob &amp; Co" in html
+    # "Bob & Co" is "Bob" in the history (the only Bob), whole in its title and for screen readers.
+    bob_short = '<span title="Bob &amp; Co" aria-hidden="true">Bob</span><span class="visually-hidden">Bob &amp; Co</span>'
+    assert "dealt by &lt;b&gt;Ann&lt;/b&gt;" in html and f"High: &lt;b&gt;Ann&lt;/b&gt; · Low: {bob_short}" in html

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -152,3 +154,117 @@ def test_an_edit_can_forget_the_auction_to_change_the_pitcher(scorer, four_playe
     scorer.post(url("hand_edit", four_player_game, 1), as_posted | {"forget_auction": "on"})
     stored = Hand.objects.get(game=four_player_game)
     assert stored.pitcher.player.name == "Cat" and stored.auction is None
+
+
+# "Restore" after an undo (issue 13): the hand undone, put back exactly, for a few seconds.
+
+
+def restore_token_in(html: str) -> str:
+    """The token the page's Restore button posts."""
+    match = re.search(r'<input type="hidden" name="token" value="([^"]+)">', html)
+    assert match, "no Restore button on the page"
+    return match.group(1)
+
+
+def stored(game) -> list[tuple]:
+    """Each hand as entered and scored: number, dealer, pitcher, bid, auction, points, set, and each side's change and total."""
+    hands = Hand.objects.filter(game=game).select_related("dealer__player", "pitcher__player").prefetch_related("scores").order_by("number")
+    return [
+        (
+            h.number,
+            h.dealer.player.name,
+            h.pitcher.player.name,
+            h.bid,
+            h.auction,
+            h.high_id,
+            h.low_id,
+            h.jack_id,
+            h.game_point_id,
+            h.set,
+            [(s.side_id, s.delta, s.total) for s in h.scores.order_by("side__position")],
+        )
+        for h in hands
+    ]
+
+
+@pytest.fixture
+def auction_hand_last(three_hands):
+    """A fourth hand with an auction (Dan deals: Ann passes, Bob bids 2, Cat 3, Dan passes), Jack and Game won."""
+    bids = (("Ann", None), ("Bob", 2), ("Cat", 3), ("Dan", None))
+    services.record_hand(game=three_hands, hand=hand("Cat", 3, "Cat", "Ann", jack="Cat", game="Dan", bids=bids))
+    return three_hands
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["no-js", "htmx"])
+def test_restore_puts_the_undone_hand_back_exactly(scorer, auction_hand_last, headers):
+    game = auction_hand_last
+    before = stored(game)
+    undone = scorer.post(url("hand_undo", game), {"number": 4}, **headers)
+    if headers:
+        html = undone.content.decode()
+    else:  # Without JavaScript the token rides on the redirect, and the game page shows the button.
+        assert undone.status_code == 302 and undone["Location"].startswith(game.get_absolute_url() + "?restore=")
+        html = scorer.get(undone["Location"]).content.decode()
+    assert "Hand 4 was undone." in html and ">Restore<" in html
+    assert len(stored(game)) == 3
+    response = scorer.post(url("hand_restore", game), {"token": restore_token_in(html)}, **headers, follow=not headers)
+    html = response.content.decode()
+    assert "Hand 4 was restored." in html and ">Restore<" not in html
+    assert stored(game) == before
+
+
+def test_restore_tapped_twice_restores_one_hand(scorer, auction_hand_last):
+    game = auction_hand_last
+    before = stored(game)
+    token = restore_token_in(scorer.post(url("hand_undo", game), {"number": 4}, **HTMX).content.decode())
+    first = scorer.post(url("hand_restore", game), {"token": token}, **HTMX).content.decode()
+    second = scorer.post(url("hand_restore", game), {"token": token}, **HTMX).content.decode()
+    assert "Hand 4 was restored." in first and "Hand 4 was restored." in second
+    assert stored(game) == before
+
+
+def test_restore_is_refused_once_another_hand_was_saved(scorer, three_hands):
+    token = restore_token_in(scorer.post(url("hand_undo", three_hands), {"number": 3}, **HTMX).content.decode())
+    services.record_hand(game=three_hands, hand=hand("Ann", 2, "Ann", "Ann"), number=3)  # Another phone's hand 3.
+    before = stored(three_hands)
+    html = scorer.post(url("hand_restore", three_hands), {"token": token}, **HTMX).content.decode()
+    assert "Hand 3 was saved meanwhile, so nothing was restored." in html
+    assert stored(three_hands) == before
+    # Without JavaScript, the page no longer offers it either.
+    assert ">Restore<" not in scorer.get(three_hands.get_absolute_url() + "?restore=" + token).content.decode()
+
+
+def test_restore_is_refused_once_the_game_changed_otherwise(scorer, three_hands):
+    token = restore_token_in(scorer.post(url("hand_undo", three_hands), {"number": 3}, **HTMX).content.decode())
+    services.edit_hand(game=three_hands, number=1, hand=hand("Bob", 3, "Bob", "Bob"))
+    before = stored(three_hands)
+    response = scorer.post(url("hand_restore", three_hands), {"token": token}, follow=True)
+    assert "The game was changed meanwhile, so nothing was restored." in response.content.decode()
+    assert stored(three_hands) == before
+
+
+def test_restoring_the_winning_hand_ends_the_game_again(scorer, league):
+    game = services.start_game(league=league, seats=["Ann", "Bob"], target=2)
+    services.record_hand(game=game, hand=hand("Ann", 2, "Ann", "Ann"))
+    token = restore_token_in(scorer.post(url("hand_undo", game), {"number": 1}, **HTMX).content.decode())
+    html = scorer.post(url("hand_restore", game), {"token": token}, **HTMX).content.decode()
+    game.refresh_from_db()
+    assert game.is_finished and game.winner.name == "Ann" and "Ann won!" in html
+
+
+@pytest.mark.parametrize("token", ["", "junk", "x" * 5000], ids=["empty", "junk", "long"])
+def test_a_restore_with_a_bad_token_restores_nothing(scorer, three_hands, token):
+    before = stored(three_hands)
+    html = scorer.post(url("hand_restore", three_hands), {"token": token}, **HTMX).content.decode()
+    assert "Nothing was restored: the page did not say which hand. Reload it." in html
+    assert stored(three_hands) == before
+
+
+def test_a_restore_token_of_another_game_restores_nothing(scorer, league, three_hands):
+    other = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="other")
+    services.record_hand(game=other, hand=hand("Bob", 2, "Bob", "Bob"))
+    token = restore_token_in(scorer.post(url("hand_undo", other), {"number": 1}, **HTMX).content.decode())
+    before = stored(three_hands)
+    html = scorer.post(url("hand_restore", three_hands), {"token": token}, **HTMX).content.decode()
+    assert "Nothing was restored" in html and stored(three_hands) == before
+    assert ">Restore<" not in scorer.get(three_hands.get_absolute_url() + "?restore=" + token).content.decode()

@@ -6,7 +6,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scores import services
+from scores import rules, services
+from scores.forms.hands import restore_token
 from scores.models import Game, Hand, ImportJob, Invite, League, Membership, Role
 
 from .conftest import hand
@@ -196,6 +197,10 @@ SCORER_WRITES = {
         },
     ),
     "hand_undo": (lambda w: reverse("scores:hand_undo", args=["thursday", w["game"].pk]), lambda w: {"number": 2}),
+    "hand_restore": (
+        lambda w: reverse("scores:hand_restore", args=["thursday", w["open_game"].pk]),
+        lambda w: {"token": restore_token(w["open_game"].pk, _version(w, "open_game"), 1, rules.Hand("Ann", 1, "Ann", "Ann"))},
+    ),
     "hand_edit": (
         lambda w: reverse("scores:hand_edit", args=["thursday", w["game"].pk, 1]),
         lambda w: {"pitcher": "Bob", "bid": 1, "high": "Bob", "low": "Bob", "jack": "-", "game": "-", "version": _version(w)},
@@ -209,9 +214,9 @@ SCORER_WRITES = {
 }
 
 
-def _version(world) -> int:
+def _version(world, game: str = "game") -> int:
     """The game's version as the edit page shows it (the edit and delete forms send it back)."""
-    return Game.objects.get(pk=world["game"].pk).version
+    return Game.objects.get(pk=world[game].pk).version
 
 
 def _games_snapshot() -> list:

@@ -313,3 +313,26 @@ def test_a_form_post_cannot_carry_a_lone_surrogate(owner_client, league):
 
     assert response.status_code == 302
     assert sorted(Player.objects.values_list("name", flat=True)) == ["Ann\ufffd\ufffd\ufffd", "Bob"]
+
+
+# Short forms for the history table (issue 13): the first name, with an initial when two share it.
+
+
+@pytest.mark.parametrize(
+    ("seated", "expected"),
+    [
+        (["Ann Lee", "Bob Marsh", "Cat"], ["Ann", "Bob", "Cat"]),  # Unique first names.
+        (["Chris Allen", "Chris Brown", "Dan"], ["Chris A.", "Chris B.", "Dan"]),  # A shared first name: its initial.
+        (["Ann", "Ann Lee"], ["Ann", "Ann L."]),  # One of them is the first name alone.
+        (["Mary Ann Smith", "Mary Jones"], ["Mary S.", "Mary J."]),  # The initial of the last word.
+        (["chris allen", "Chris Brown"], ["chris a.", "Chris B."]),  # Compared without case, as names are; the initial as typed.
+        (["Chris Allen", "Chris Adams", "Chris Brown"], ["Chris Allen", "Chris Adams", "Chris B."]),  # Same initial: whole.
+        (["Bob", "bob"], ["Bob", "bob"]),  # Identical: the whole name.
+        (["Ann B.", "Ann Bell", "Ann Cole"], ["Ann B.", "Ann Bell", "Ann C."]),  # A short form never copies another name.
+        (["X" * 40, "Yvonne Christabel Montgomery"], ["X" * 40, "Yvonne"]),
+        ([], []),
+    ],
+)
+def test_short_forms(seated, expected):
+    assert list(names.short_forms(seated).values()) == expected
+    assert list(names.short_forms(seated)) == seated

@@ -126,3 +126,43 @@ def test_a_player_id_no_row_can_have_is_refused_with_a_message(scorer, league):
     assert response.status_code == 200
     assert "is not a valid value" in response.content.decode()
     assert not Game.objects.exists()
+
+
+# Issue 13: fields shown for their choice only, and league players found by typing.
+
+
+def test_the_form_marks_fields_for_their_choice_and_offers_the_league_players_to_type(scorer, league):
+    for name in ("Ann", "Bob & Co"):
+        Player.objects.create(league=league, name=name)
+    html = scorer.get(new_game_url(league)).content.decode()
+    assert 'class="row g-2 mb-3 team-fields" data-shown-when="mode=partnership"' in html
+    assert 'class="mb-3 other-target" data-shown-when="target=other"' in html
+    # Without JavaScript the finder stays hidden and every player is listed; with it, the list narrows as one types.
+    assert '<div class="mb-2 player-finder" hidden>' in html and 'list="league-players"' in html
+    assert '<option value="Ann"></option><option value="Bob &amp; Co"></option>' in html
+    assert 'data-name="Bob &amp; Co"' in html
+
+
+def test_a_league_without_players_offers_no_finder(scorer, league):
+    assert "player-finder" not in scorer.get(new_game_url(league)).content.decode()
+
+
+@pytest.mark.parametrize("other_target", ["500", "abc", "1"])
+def test_what_is_left_in_other_target_does_not_matter_when_a_target_is_picked(scorer, league, other_target):
+    response = scorer.post(new_game_url(league), form_data(target="11", other_target=other_target, new_1="Ann", new_2="Bob"))
+    game = Game.objects.get()
+    assert response.status_code == 302 and game.target == 11
+
+
+def test_a_wrong_other_target_is_still_refused_when_other_is_picked(scorer, league):
+    html = scorer.post(new_game_url(league), form_data(target="other", other_target="500", new_1="Ann", new_2="Bob")).content.decode()
+    assert "Ensure this value is less than or equal to" in html and not Game.objects.exists()
+
+
+def test_team_names_do_not_matter_in_solo_play_and_are_checked_in_partnership(scorer, league):
+    too_long = "T" * 41
+    players = {"new_1": "Ann", "new_2": "Bob", "new_3": "Cat", "new_4": "Dan"}
+    refused = scorer.post(new_game_url(league), form_data(mode="partnership", team1=too_long, **players))
+    assert "The name is 41 characters long; at most 40 fit." in refused.content.decode() and not Game.objects.exists()
+    response = scorer.post(new_game_url(league), form_data(mode="solo", team1=too_long, **players))
+    assert response.status_code == 302 and not Game.objects.get().partnership

@@ -134,3 +134,33 @@ def test_an_edit_refused_by_its_auction_points_to_forgetting_it(scorer, four_pla
     html = scorer.post(url("hand_edit", four_player_game, 1), data).content.decode()
     assert 'href="#forget_auction"' in html and "tick “Forget the auction” below" in html
     assert 'id="forget_auction"' in html
+
+
+def short(name: str, shown: str) -> str:
+    """A name as the history shows it short: the short form on the screen, the whole name in its title and for screen readers."""
+    return f'<span title="{name}" aria-hidden="true">{shown}</span><span class="visually-hidden">{name}</span>'
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx-save"])
+def test_the_history_shows_names_short_and_whole_in_the_title(scorer, league, headers):
+    seats = ["Christopher Robinson", "Christopher Adams", "Alexandria Whitfield", "Dan"]
+    game = services.start_game(league=league, seats=seats, code="short")
+    services.record_hand(game=game, hand=hand("Christopher Robinson", 2, "Christopher Robinson", "Christopher Adams"))
+    if headers:  # The row a save adds, with htmx.
+        data = {"number": 2, "key": uuid.uuid4(), "pitcher": "Alexandria Whitfield", "bid": 2}
+        data |= {"high": "Alexandria Whitfield", "low": "Dan", "jack": "-", "game": "Christopher Adams"}
+        html = scorer.post(url("hand_create", game), data, headers=headers).content.decode()
+        row = html.split('hx-swap-oob="beforeend:#history-body">')[1]
+        assert f"{short('Alexandria Whitfield', 'Alexandria')} bid 2" in row
+        assert f"dealt by {short('Christopher Adams', 'Christopher A.')}" in row
+        # A first name alone is the whole name: nothing to shorten.
+        assert f"Low: Dan · Jack: not in play · Game: {short('Christopher Adams', 'Christopher A.')}" in row
+        return
+    html = scorer.get(game.get_absolute_url()).content.decode()
+    history = html.split('id="history"')[1]
+    assert f"{short('Christopher Robinson', 'Christopher R.')} bid 2" in history
+    assert f"High: {short('Christopher Robinson', 'Christopher R.')} · Low: {short('Christopher Adams', 'Christopher A.')}" in history
+    assert f"dealt by {short('Christopher Robinson', 'Christopher R.')}" in history
+    assert f'<th scope="col" class="text-end">{short("Alexandria Whitfield", "Alexandria")}</th>' in history
+    # The scoreboard above keeps the whole names (it cuts them short with an ellipsis, the title whole).
+    assert 'title="Christopher Robinson" class="side-name">Christopher Robinson' in html

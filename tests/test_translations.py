@@ -19,6 +19,7 @@ import unicodedata
 import uuid
 from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from django.conf import settings
@@ -29,7 +30,8 @@ from django.urls import URLPattern, get_resolver, reverse
 from django.utils import formats, translation
 
 from scores import charts, problems, rules, services
-from scores.models import AccountLanguage, ImportJob, Invite, League, Membership, Player, Role
+from scores.forms.hands import restore_token
+from scores.models import AccountLanguage, Game, ImportJob, Invite, League, Membership, Player, Role
 from scores.templatetags.score_charts import signed
 from tests import catalogs
 from tests.conftest import PASSWORD, hand
@@ -167,13 +169,21 @@ def seeded(league, owner, make_user):
     return {"league": league, "finished": g1, "game": g3, "member": member, "invite": invite, "player": player, "job": job}
 
 
+def _restore_token(game: Game) -> str:
+    state = services.load_game(game)
+    pitcher = state.table.seats[0]
+    undone = rules.Hand(pitcher=pitcher, bid=1, high=state.table.side(pitcher), low=state.table.side(pitcher))
+    return restore_token(game.pk, Game.objects.get(pk=game.pk).version, len(state.hands) + 1, undone)
+
+
 def member_pages(s) -> dict[str, str]:
     slug, game = s["league"].slug, s["game"]
     return {
         "home": reverse("scores:home"),
         "rules": reverse("scores:rules"),
         "game_new": reverse("scores:game_new", args=[slug]),
-        "game_detail": reverse("scores:game_detail", args=[slug, game.pk]),
+        # As after an undo without JavaScript: the page offers "Restore" (a hand the rules take, as the next one).
+        "game_detail": reverse("scores:game_detail", args=[slug, game.pk]) + "?" + urlencode({"restore": _restore_token(game)}),
         "hand_edit": reverse("scores:hand_edit", args=[slug, game.pk, 1]),
         "auction": reverse("scores:auction", args=[slug, game.pk]),
         "watch": reverse("scores:watch", args=[game.share_token]),
@@ -207,7 +217,7 @@ ANONYMOUS_PAGES = {
 NOT_PAGES = {
     "hand_create", "hand_undo", "hand_delete", "league_public_link", "member_role", "member_remove", "invite_new",
     "invite_revoke", "game_watch_link", "league_export_json", "league_export_csv", "game_export_json", "game_export_csv",
-    "hand_sync", "rematch", "manifest", "service_worker", "watch_qr",
+    "hand_sync", "rematch", "manifest", "service_worker", "watch_qr", "hand_restore",
 }  # fmt: skip
 
 

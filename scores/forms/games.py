@@ -166,6 +166,12 @@ class NewGameForm(forms.Form):
         if len({s for s, _name in chosen if s is not None}) != len(numbered):
             self.add_error(None, gettext("Two players have the same seat number."))
         data["seats"] = seats
+        # Fields read for one choice only (the page hides them for the others): what is left in them otherwise is no error.
+        if data.get("target") != OTHER:
+            self.errors.pop("other_target", None)
+        if data.get("mode") != "partnership":
+            self.errors.pop("team1", None)
+            self.errors.pop("team2", None)
         if data.get("target") == OTHER:
             if data.get("other_target") is None:
                 self.add_error("other_target", gettext("Type the target, or pick 7, 11, 15 or 21."))

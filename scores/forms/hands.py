@@ -8,10 +8,13 @@ its problems are put back on the field they are about by ``add_problems``.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import uuid
 from collections.abc import Mapping, Sequence
 
 from django import forms
+from django.core import signing
 from django.utils.translation import get_language, gettext, pgettext
 
 from .. import rules
@@ -131,6 +134,48 @@ class HandForm(forms.Form):
             "game": hand.game or NOT_IN_PLAY,
             "auction": format_auction(hand.bids) if hand.bids is not None else "",
         }
+
+
+_RESTORE_SALT = "scores.forms.hands.restore"
+
+
+def restore_token(game_pk: int, version: int, number: int, hand: rules.Hand) -> str:
+    """What "Restore" posts after an undo: the undone hand as entered, which game and hand it was, the game's version
+    after the undo and a key of its own (a second tap stores nothing twice), signed so a page cannot change them."""
+    value = {"game": game_pk, "version": version, "number": number, "key": uuid.uuid4().hex, "hand": dataclasses.asdict(hand)}
+    return signing.dumps(value, salt=_RESTORE_SALT, compress=True)
+
+
+class RestoreForm(forms.Form):
+    """The Restore button's post: its token, checked and read back into ``restore`` (``services.restore_hand``'s
+    arguments)."""
+
+    token = forms.CharField(widget=forms.HiddenInput, max_length=4000)
+
+    def __init__(self, *args, game_pk: int, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.game_pk = game_pk
+
+    def clean_token(self) -> dict:
+        refused = forms.ValidationError("not a restore token of this game", code="invalid")  # The view says it in words.
+        try:
+            value = signing.loads(self.cleaned_data["token"], salt=_RESTORE_SALT)
+        except signing.BadSignature:
+            raise refused from None
+        if not isinstance(value, dict) or value.get("game") != self.game_pk:
+            raise refused
+        hand = value["hand"]
+        bids = tuple((player, bid) for player, bid in hand["bids"]) if hand["bids"] is not None else None
+        return {
+            "number": value["number"],
+            "version": value["version"],
+            "key": uuid.UUID(value["key"]),
+            "hand": rules.Hand(**(hand | {"bids": bids})),
+        }
+
+    @property
+    def restore(self) -> dict:
+        return self.cleaned_data["token"]
 
 
 def describe_problems(error: rules.RulesError, *, after: int | None = None) -> list[tuple[str | None, str]]:

@@ -1,6 +1,6 @@
 """Writes that span models, one module an area; views, commands and imports all go through them.
 
-- ``games``: start a game, record, edit, undo and delete hands, its watch link (and ``load_game``).
+- ``games``: start a game, record, edit, undo, restore and delete hands, its watch link (and ``load_game``).
 - ``leagues``: create and delete leagues, members and roles, invites, players' names.
 - ``ratings``: the league's ratings and streaks.
 - ``imports``: a history file into a league, all or nothing.
@@ -18,6 +18,7 @@ from .games import (
     edit_hand,
     load_game,
     record_hand,
+    restore_hand,
     set_watch_link,
     start_game,
     undo_hand,
@@ -44,6 +45,7 @@ __all__ = [
     "record_hand",
     "remove_member",
     "rename_player",
+    "restore_hand",
     "set_watch_link",
     "start_game",
     "undo_hand",

@@ -424,16 +424,40 @@ def delete_hand(*, game: Game, number: int, version: int | None = None) -> None:
 
 
 @transaction.atomic
-def undo_hand(*, game: Game, number: int) -> None:
+def undo_hand(*, game: Game, number: int) -> rules.Hand:
     """Delete hand ``number`` if it is still the last hand; refused, with nothing changed, if another phone
-    added a hand or undid this one meanwhile (the count is read under the game's lock)."""
+    added a hand or undid this one meanwhile (the count is read under the game's lock).
+
+    Returns the hand as it was entered (its dealer and auction too), for ``restore_hand``; ``game.version`` is
+    then the game's version after the undo."""
     state = load_game(_locked(game))
     last = len(state.hands)
     if last > number:
         raise Refused(_("Hand %(last)s was added meanwhile; nothing was undone.") % {"last": last})
     if last < number or number < 1:
         raise Refused(_("Hand %(number)s is not the last hand any more, so nothing was undone.") % {"number": number})
+    undone = state.inputs[number - 1]
     _delete(state, number)
+    return undone
+
+
+@transaction.atomic
+def restore_hand(*, game: Game, number: int, hand: rules.Hand, key: uuid.UUID, version: int) -> Hand:
+    """Put an undone hand back (``undo_hand``'s answer) as hand ``number``, recorded again by ``record_hand``.
+
+    ``version`` is the game's version right after the undo: refused, with nothing changed, if the game changed
+    since (a hand saved, edited, deleted or undone on any phone). ``key`` is the restore's own: a second tap finds
+    the hand it stored and changes nothing.
+    """
+    _locked(game)
+    stored = Hand.objects.filter(game=game, idempotency_key=key).first()
+    if stored is not None:
+        return with_side_scores([stored])[0]
+    if game.version != version:
+        if Hand.objects.filter(game=game, number__gte=number).exists():
+            raise Refused(_("Hand %(number)s was saved meanwhile, so nothing was restored.") % {"number": number})
+        raise Refused(_("The game was changed meanwhile, so nothing was restored."))
+    return record_hand(game=game, hand=hand, number=number, idempotency_key=key)
 
 
 def _delete(state: GameState, number: int) -> None:

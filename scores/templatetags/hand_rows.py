@@ -25,11 +25,12 @@ def hand_row(context, hand) -> SafeString:
     """A hand's row in the history: who pitched what (and if they were set), who dealt, who won each point, a link
     to edit it for those who may score, and each side's change and total. Needs ``league`` and ``game``."""
     # The words are looked up outside the f-strings: xgettext does not read inside them.
-    pitched = gettext("%(pitcher)s bid %(bid)s") % {"pitcher": escape(hand.pitcher.player.name), "bid": hand.bid}
+    short = context.get("short_names") or {}
+    pitched = gettext("%(pitcher)s bid %(bid)s") % {"pitcher": _name(hand.pitcher.player.name, short), "bid": hand.bid}
     if hand.set:
         set_back = escape(pgettext("set back", "set"))
         pitched += f' <span class="badge bg-danger">{set_back}</span>'
-    dealt = gettext("dealt by %(dealer)s") % {"dealer": escape(hand.dealer.player.name)}
+    dealt = gettext("dealt by %(dealer)s") % {"dealer": _name(hand.dealer.player.name, short)}
     edit = ""
     if context.get("can_score"):
         url = reverse("scores:hand_edit", args=[context["league"].slug, context["game"].pk, hand.number])
@@ -37,22 +38,38 @@ def hand_row(context, hand) -> SafeString:
         edit = f'\n    <a class="small tap-link" href="{escape(url)}">{label}<span class="visually-hidden"> {which}</span></a>'
     return mark_safe(
         f"<tr>\n  <td>{hand.number}</td>\n  <td>\n    {pitched}\n"
-        f'    <div class="small text-muted">{dealt}</div>\n    <div class="small points">{_points(hand)}</div>{edit}\n  </td>\n'
+        f'    <div class="small text-muted">{dealt}</div>\n    <div class="small points">{_points(hand, short)}</div>{edit}\n  </td>\n'
         f"  {_score_cells(hand)}\n</tr>"
     )
 
 
-def _points(hand) -> str:
+def _points(hand, short: dict[str, str]) -> str:
     """Who won each point: "High: Ann · Low: Bob · Jack: not in play · Game: tied"."""
-    jack = hand.jack.name if hand.jack_id else pgettext("card game point", "not in play")
-    game = hand.game_point.name if hand.game_point_id else pgettext("card game point", "tied")
+    jack = _name(hand.jack.name, short) if hand.jack_id else escape(pgettext("card game point", "not in play"))
+    game = _name(hand.game_point.name, short) if hand.game_point_id else escape(pgettext("card game point", "tied"))
     points = (
-        (pgettext("card game point", "High"), hand.high.name),
-        (pgettext("card game point", "Low"), hand.low.name),
+        (pgettext("card game point", "High"), _name(hand.high.name, short)),
+        (pgettext("card game point", "Low"), _name(hand.low.name, short)),
         (pgettext("card game point", "Jack"), jack),
         (pgettext("card game point", "Game"), game),
     )
-    return " · ".join(f"{escape(point)}: {escape(side)}" for point, side in points)
+    return " · ".join(f"{escape(point)}: {side}" for point, side in points)
+
+
+def _name(full: str, short: dict[str, str]) -> str:
+    """A player's name in the history: its short form (``names.short_forms``) on the screen, the whole name in the
+    title and for screen readers."""
+    shown = short.get(full, full)
+    if shown == full:
+        return escape(full)
+    full = escape(full)
+    return f'<span title="{full}" aria-hidden="true">{escape(shown)}</span><span class="visually-hidden">{full}</span>'
+
+
+@register.simple_tag(takes_context=True)
+def short_name(context, name: str) -> SafeString:
+    """A name as the history shows it (``_name``); needs ``short_names``."""
+    return mark_safe(_name(name, context.get("short_names") or {}))
 
 
 def _score_cells(hand) -> str:

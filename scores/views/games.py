@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -18,9 +19,9 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from .. import rules, services
+from .. import names, rules, services
 from ..forms.games import NewGameForm
-from ..forms.hands import HandForm, add_problems, describe_problems, parse_auction
+from ..forms.hands import HandForm, RestoreForm, add_problems, describe_problems, parse_auction, restore_token
 from ..models import Game, Hand, Membership, Role
 from ..problems import describe as describe_rules_problems
 from ..problems import message as problem_message
@@ -72,6 +73,11 @@ def game_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         patch_vary_headers(response, ["HX-Request"])
         return response
     context = game_context(request, game, membership)
+    if context["form"] is not None and request.GET.get("restore"):
+        # Back from an undo without JavaScript: "Restore" stays while the game is as the undo left it.
+        restore = RestoreForm({"token": request.GET["restore"]}, game_pk=game.pk)
+        if restore.is_valid() and restore.restore["version"] == game.version:
+            context["restore"] = request.GET["restore"]
     auction_text = request.GET.get("auction", "")
     if auction_text and context["form"] is not None:
         # Coming back from the auction page: its result fills in pitcher and bid.
@@ -113,15 +119,23 @@ def _scoring_context(game: Game, membership: Membership, state: services.GameSta
 
 
 def _game_response(
-    request: HttpRequest, game: Game, membership: Membership, *, form=None, notice: str = "", saved: Hand | None = None
+    request: HttpRequest,
+    game: Game,
+    membership: Membership,
+    *,
+    form=None,
+    notice: str = "",
+    saved: Hand | None = None,
+    restore: str = "",
 ) -> HttpResponse:
     """After a write: the game fragment for htmx, or back to the game page (POST-redirect-GET).
 
-    ``saved``: the hand just saved, whose changes flash on the scoreboard."""
+    ``saved``: the hand just saved, whose changes flash on the scoreboard. ``restore``: a hand was undone, and
+    this token (``forms.hands.restore_token``) puts it back: the page offers "Restore"."""
     if request.htmx:
         game.refresh_from_db()
         context = game_context(request, game, membership, form=form, notice=notice)
-        context["saved_hand"] = saved
+        context.update(saved_hand=saved, restore=restore)
         response = render(request, "scores/game_detail.html#refreshed", context)
         response["HX-Trigger"] = SCORES_CHANGED
     elif form is not None:
@@ -130,7 +144,7 @@ def _game_response(
     else:
         if notice:
             messages.warning(request, notice)
-        response = redirect(game)
+        response = redirect(game.get_absolute_url() + ("?" + urlencode({"restore": restore}) if restore else ""))
     patch_vary_headers(response, ["HX-Request"])
     return response
 
@@ -201,12 +215,36 @@ def hand_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     except ValueError:
         return _game_response(request, game, membership, notice=gettext("Nothing was undone: the page did not say which hand."))
     try:
-        services.undo_hand(game=game, number=number)  # Checks, under the game's lock, that it is still the last hand.
+        undone = services.undo_hand(game=game, number=number)  # Checks, under the game's lock, that it is still the last hand.
     except services.Refused as refused:
         return _game_response(request, game, membership, notice=str(refused))
     except rules.RulesError as error:
         return _game_response(request, game, membership, notice=describe_rules_problems(error.problems))
-    return _game_response(request, game, membership, notice=gettext("Hand %(number)s was undone.") % {"number": number})
+    restore = restore_token(game.pk, game.version, number, undone)  # undo_hand left the game at its new version.
+    return _game_response(request, game, membership, notice=gettext("Hand %(number)s was undone.") % {"number": number}, restore=restore)
+
+
+@login_required
+@require_POST
+def hand_restore(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Put back the hand just undone, exactly as it was entered, as the next hand again (scored by the rules again).
+    Refused if the game changed since the undo; a second tap stores nothing twice."""
+    game, membership = game_for(request.user, slug, pk, Role.SCORER)
+    form = RestoreForm(request.POST, game_pk=game.pk)
+    if not form.is_valid():
+        notice = gettext("Nothing was restored: the page did not say which hand. Reload it.")
+        return _game_response(request, game, membership, notice=notice)
+    try:
+        saved = services.restore_hand(game=game, **form.restore)
+    except services.Refused as refused:
+        return _game_response(request, game, membership, notice=str(refused))
+    except rules.RulesError as error:
+        return _game_response(request, game, membership, notice=describe_rules_problems(error.problems))
+    restored = gettext("Hand %(number)s was restored.") % {"number": saved.number}
+    if not request.htmx:
+        messages.success(request, restored)
+        return redirect(game)
+    return _game_response(request, game, membership, notice=restored, saved=saved)
 
 
 def _seen_version(request: HttpRequest) -> int | None:
@@ -317,6 +355,7 @@ def _scoreboard(game: Game, state: services.GameState, last: Hand | None, number
         "dealer": dealer,
         "first_bidder": state.table.left_of(dealer),
         "last_result": _result_line(last) if last is not None else "",
+        "short_names": names.short_forms(state.table.seats),  # The history's rows show names short (hand_rows.py).
         # For the phone's own scorer (issue 14): scores at once on "Save hand", and while offline.
         "scorer_state": offline.scorer_state(
             state, {side.name: totals[side.pk] for side in sides}, last_number=number, dealer=dealer, over=game.is_finished

@@ -17,6 +17,7 @@ document.addEventListener("DOMContentLoaded", () => {
 // A hand saved with htmx answers with the scoreboard only (the buttons are the same for every hand):
 // clear the taps and any message left from an earlier refused save, ready for the next hand.
 document.addEventListener("hand-saved", () => {
+  document.getElementById("restore")?.remove(); // A new hand took the undone one's place.
   const form = document.getElementById("hand");
   if (!form) return;
   form.querySelectorAll("input[type=radio]:checked").forEach((input) => {
@@ -40,6 +41,16 @@ function scoresIntoView() {
   if (box.top < 0 || box.bottom > window.innerHeight) live.scrollIntoView({ block: "start", behavior: "instant" });
 }
 document.addEventListener("hand-saved", scoresIntoView);
+
+// After an undo, "Restore" puts the hand back for a few seconds (its data-seconds; app.css shows the time running out).
+const offerRestore = () => {
+  const restore = document.getElementById("restore");
+  if (!restore || restore.dataset.timed) return;
+  restore.dataset.timed = "true";
+  setTimeout(() => restore.remove(), Number(restore.dataset.seconds) * 1000);
+};
+document.addEventListener("DOMContentLoaded", offerRestore);
+document.addEventListener("htmx:afterSettle", offerRestore);
 
 // After an htmx answer, the eye is where it was: bring the first error (or a notice such as "another phone saved
 // that hand first") into view and focus it, so it is seen and read out.
