@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from scores import rules, services
 from scores.models import Game, Hand, Player, Role
 from tests.conftest import PASSWORD
+from tests.test_hand_corrections import stored
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -298,26 +299,6 @@ def test_the_watch_link_has_a_qr_code_and_a_copy_button(scorer_page: Page, live_
     assert page.evaluate("navigator.clipboard.readText()") == f"{live_server.url}/watch/{game.share_token}/"
 
 
-def stored_hands(game: Game) -> list[tuple]:
-    """Each hand as entered and scored, to compare before an undo and after its restore."""
-    hands = Hand.objects.filter(game=game).prefetch_related("scores").order_by("number")
-    return [
-        (
-            h.number,
-            h.dealer_id,
-            h.pitcher_id,
-            h.bid,
-            h.auction,
-            h.high_id,
-            h.low_id,
-            h.jack_id,
-            h.game_point_id,
-            [(s.side_id, s.delta, s.total) for s in h.scores.order_by("side__position")],
-        )
-        for h in hands
-    ]
-
-
 def test_undo_takes_effect_at_once_and_offers_restore_for_ten_seconds(scorer_page: Page, live_server, league, size):
     page = scorer_page
     page.clock.install()  # Time runs as usual; fast_forward below skips the ten seconds.
@@ -325,12 +306,12 @@ def test_undo_takes_effect_at_once_and_offers_restore_for_ten_seconds(scorer_pag
     for number, pitcher in ((1, "Bob"), (2, "Cat")):
         made = rules.Hand(pitcher=pitcher, bid=2, high=pitcher, low="Ann", jack="Ann", game=pitcher)
         services.record_hand(game=game, hand=made, number=number)
-    before = stored_hands(game)
+    before = stored(game)
     page.goto(live_server.url + game.get_absolute_url())
     page.evaluate("window.samePage = true")
     page.get_by_role("button", name="Undo last hand").click()
     expect(page.locator("#scoreboard .notice")).to_have_text("Hand 2 was undone.")
-    assert len(stored_hands(game)) == 1  # At once: no question first.
+    assert len(stored(game)) == 1  # At once: no question first.
     restore = page.get_by_role("button", name="Restore")
     expect(restore).to_be_in_viewport()
     box = restore.bounding_box()
@@ -339,7 +320,7 @@ def test_undo_takes_effect_at_once_and_offers_restore_for_ten_seconds(scorer_pag
     expect(page.locator("#scoreboard .notice")).to_have_text("Hand 2 was restored.")
     expect(page.locator(".result-line")).to_have_text("Hand 2: Cat made 2, +2")
     expect(page.get_by_role("button", name="Restore")).to_have_count(0)
-    assert stored_hands(game) == before and page.evaluate("window.samePage") is True
+    assert stored(game) == before and page.evaluate("window.samePage") is True
     assert page_width(page) <= size[0]
     # Undone again, and left: after ten seconds the offer is gone and the undo stays.
     page.get_by_role("button", name="Undo last hand").click()
@@ -350,7 +331,7 @@ def test_undo_takes_effect_at_once_and_offers_restore_for_ten_seconds(scorer_pag
     page.clock.fast_forward(1_500)
     expect(page.get_by_role("button", name="Restore")).to_have_count(0)
     expect(page.locator("#scoreboard .notice")).to_have_text("Hand 2 was undone.")
-    assert len(stored_hands(game)) == 1
+    assert len(stored(game)) == 1
 
 
 def test_restore_after_a_new_hand_is_gone_and_a_stale_one_is_refused_in_words(scorer_page: Page, live_server, league, size):
@@ -381,26 +362,21 @@ def test_without_javascript_restore_stays_until_the_game_changes(live_server, br
     bids = (("Bob", None), ("Cat", 2), ("Dan", None), ("Eve", 3), ("Ann", None))
     made = rules.Hand(pitcher="Eve", bid=3, high="Eve", low="Eve", jack="Ann", game="Eve", bids=bids)
     services.record_hand(game=game, hand=made, number=1)
-    before = stored_hands(game)
-    context = browser.new_context(java_script_enabled=False, viewport={"width": size[0], "height": size[1]})
-    page = context.new_page()
-    page.goto(live_server.url + "/accounts/login/")
-    page.get_by_label("Username").fill("sam")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
+    before = stored(game)
+    page = page_without_javascript(browser, live_server, size)
     page.goto(live_server.url + game.get_absolute_url())
     page.get_by_role("button", name="Undo last hand").click()
     expect(page.get_by_text("Hand 1 was undone.")).to_be_visible()
-    assert stored_hands(game) == []
+    assert stored(game) == []
     restore = page.get_by_role("button", name="Restore")
     expect(restore).to_be_in_viewport()
     page.reload()  # Still there: nothing was saved since.
     page.get_by_role("button", name="Restore").click()
     expect(page.get_by_text("Hand 1 was restored.")).to_be_visible()
     expect(page.get_by_role("button", name="Restore")).to_have_count(0)
-    assert stored_hands(game) == before
+    assert stored(game) == before
     assert page_width(page) <= size[0]
-    context.close()
+    page.context.close()
 
 
 def test_the_history_shows_short_names_with_the_whole_name_for_screen_readers(scorer_page: Page, live_server, league, size):
@@ -511,12 +487,7 @@ def test_league_players_are_picked_by_typing(scorer_page: Page, live_server, lea
 def test_without_javascript_the_new_game_form_shows_every_field(live_server, browser: Browser, make_user, league, size):
     make_user("sam", league, Role.SCORER)
     Player.objects.create(league=league, name="Ann")
-    context = browser.new_context(java_script_enabled=False, viewport={"width": size[0], "height": size[1]})
-    page = context.new_page()
-    page.goto(live_server.url + "/accounts/login/")
-    page.get_by_label("Username").fill("sam")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
+    page = page_without_javascript(browser, live_server, size)
     new_game_page(page, live_server, league)
     expect(page.get_by_label("Team of seats 1 and 3")).to_be_visible()
     expect(page.get_by_label("Other target")).to_be_visible()
@@ -529,4 +500,14 @@ def test_without_javascript_the_new_game_form_shows_every_field(live_server, bro
     page.get_by_role("button", name="Start game").click()
     expect(page.get_by_text("Hand 1", exact=True)).to_be_visible()
     assert Game.objects.get().target == 9
-    context.close()
+    page.context.close()
+
+
+def page_without_javascript(browser: Browser, live_server, size) -> Page:
+    """A phone-sized page with JavaScript off, logged in as the scorer sam."""
+    page = browser.new_context(java_script_enabled=False, viewport={"width": size[0], "height": size[1]}).new_page()
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username").fill("sam")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    return page
