@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable
 
 # Half of a UTF-16 pair on its own: JSON can write one ("\ud800"), but it is no character, and neither a
@@ -59,7 +60,5 @@ def short_forms(names: Iterable[str]) -> dict[str, str]:
         for name in group:
             words = name.split(" ")
             short[name] = words[0] if len(group) == 1 else f"{words[0]} {words[-1][0]}." if len(words) > 1 else name
-    taken: dict[str, int] = {}
-    for form in short.values():
-        taken[key(form)] = taken.get(key(form), 0) + 1
+    taken = Counter(key(form) for form in short.values())
     return {name: short[name] if taken[key(short[name])] == 1 else name for name in names}

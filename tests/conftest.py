@@ -166,3 +166,15 @@ def no_console_errors(request):
     page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
     yield errors
     assert not errors, "\n".join(errors)
+
+
+@pytest.fixture
+def scorer_page(live_server, page, make_user, league):
+    """A browser page logged in as sam, a scorer of the league, on the league's page."""
+    make_user("sam", league, Role.SCORER)
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username").fill("sam")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("link", name="Thursday Pitch").click()
+    return page

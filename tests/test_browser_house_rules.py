@@ -9,10 +9,9 @@ from playwright.sync_api import Page, expect
 
 from scores import rules
 from scores.models import Game
-from tests.test_browser_scoring import enter_hand, save_hand, score, scorer_page, tap
+from tests.test_browser_scoring import enter_hand, save_hand, score, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-__all__ = ["scorer_page"]  # The fixture, imported for this module's tests.
 
 
 def test_under_made_bid_a_set_pitcher_at_the_target_plays_on_and_wins_by_making_the_bid(scorer_page: Page):

@@ -37,17 +37,6 @@ def browser_context_args(browser_context_args, size):
     return {**browser_context_args, "viewport": {"width": size[0], "height": size[1]}, "service_workers": "allow"}
 
 
-@pytest.fixture
-def scorer_page(live_server, page: Page, make_user, league) -> Page:
-    make_user("sam", league, Role.SCORER)
-    page.goto(live_server.url + "/accounts/login/")
-    page.get_by_label("Username").fill("sam")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("link", name="Thursday Pitch")).to_be_visible()
-    return page
-
-
 def open_game(page: Page, live_server, league, names: list[str], **kwargs) -> Game:
     game = services.start_game(league=league, seats=names, **kwargs)
     page.goto(live_server.url + game.get_absolute_url())

@@ -13,17 +13,6 @@ from tests.conftest import PASSWORD
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def scorer_page(live_server, page: Page, make_user, league) -> Page:
-    make_user("sam", league, Role.SCORER)
-    page.goto(live_server.url + "/accounts/login/")
-    page.get_by_label("Username").fill("sam")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.get_by_role("link", name="Thursday Pitch").click()
-    return page
-
-
 def start_game(page: Page, names: list[str], target: str = "7") -> None:
     page.get_by_role("link", name="New game").click()
     for i, name in enumerate(names, start=1):

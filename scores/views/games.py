@@ -7,6 +7,7 @@ with the parts of the page it changed.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import uuid
 from urllib.parse import urlencode
 
@@ -105,7 +106,7 @@ def game_context(request: HttpRequest, game: Game, membership: Membership, *, fo
         notice=notice,
         is_owner=membership.allows(Role.OWNER),
         watch_url=request.build_absolute_uri(reverse("scores:watch", args=[game.share_token])) if game.share_token else None,
-        waiting_texts=offline.waiting_texts(),
+        waiting_texts=offline.waiting_texts,  # Called by the template, only where the page has the offline part.
     )
     return context
 
@@ -356,9 +357,15 @@ def _scoreboard(game: Game, state: services.GameState, last: Hand | None, number
         "first_bidder": state.table.left_of(dealer),
         "last_result": _result_line(last) if last is not None else "",
         "short_names": names.short_forms(state.table.seats),  # The history's rows show names short (hand_rows.py).
-        # For the phone's own scorer (issue 14): scores at once on "Save hand", and while offline.
-        "scorer_state": offline.scorer_state(
-            state, {side.name: totals[side.pk] for side in sides}, last_number=number, dealer=dealer, over=game.is_finished
+        # For the phone's own scorer (issue 14): scores at once on "Save hand", and while offline. Written by the
+        # template only for a scorer's page (the watch and public pages share this context and never show it).
+        "scorer_state": functools.partial(
+            offline.scorer_state,
+            state,
+            {side.name: totals[side.pk] for side in sides},
+            last_number=number,
+            dealer=dealer,
+            over=game.is_finished,
         ),
     }
 

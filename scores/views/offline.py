@@ -70,8 +70,7 @@ def hand_sync(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
     except (ValueError, KeyError, TypeError):
         hands = None
     if not isinstance(hands, list) or not 0 < len(hands) <= MAX_BATCH or not all(isinstance(hand, dict) for hand in hands):
-        unreadable = _refused([gettext("The page sent a hand it could not read; reload the page and tap the hand again.")])
-        return JsonResponse({"results": [unreadable]}, status=400)
+        return JsonResponse({"results": [_refused([])]}, status=400)
     results = []
     for data in hands:
         results.append(_store(game, data))
@@ -85,8 +84,7 @@ def _store(game: Game, data: dict) -> dict:
     state = services.load_game(game, hands=False)  # Each hand has the dealer the one before it left.
     form = HandForm({key: str(value) for key, value in data.items()}, table=state.table, dealer=state.next_dealer)
     if not form.is_valid() or form.cleaned_data["number"] is None or form.cleaned_data["key"] is None:
-        messages = [str(error) for errors in form.errors.values() for error in errors]
-        return _refused(messages or [gettext("The page sent a hand it could not read; reload the page and tap the hand again.")])
+        return _refused([str(error) for errors in form.errors.values() for error in errors])
     try:
         saved = services.record_hand(
             game=game, hand=form.to_hand(), number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["key"], state=state
@@ -97,8 +95,7 @@ def _store(game: Game, data: dict) -> dict:
         if game.is_finished:
             return _refused([gettext("The game is over: no more hands can be entered.")])
         return _refused([message for _field, message in describe_problems(error)])
-    names = {side.pk: name for name, side in state.sides.items()}
-    game.refresh_from_db(fields=["winner"])
+    names = {side.pk: name for name, side in state.sides.items()}  # record_hand brought game's winner up to date.
     return {
         "status": "stored",
         "number": saved.number,
@@ -108,4 +105,6 @@ def _store(game: Game, data: dict) -> dict:
 
 
 def _refused(messages: list[str]) -> dict:
-    return {"status": "refused", "messages": messages}
+    """A hand not stored, and why (a hand that could not be read at all, when no message says more)."""
+    unreadable = gettext("The page sent a hand it could not read; reload the page and tap the hand again.")
+    return {"status": "refused", "messages": messages or [unreadable]}
