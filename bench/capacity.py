@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import json
 import math
 import os
@@ -223,6 +224,7 @@ class CpuReading:
     at: float
     wall: float
     load_generator: float
+    load_generator_waited: float
     app: dict[int, float]
     app_waited: dict[int, float]
     database: dict[int, float]
@@ -238,7 +240,10 @@ class CpuReading:
         cpu = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
         busy = (sum(cpu[:8]) - cpu[3] - cpu[4]) / TICK  # All but idle and waiting for I/O; guest time is in user already.
         load_average = " ".join(Path("/proc/loadavg").read_text().split()[:3])
-        return CpuReading(time.monotonic(), time.time(), time.process_time(), app, waited[0], database, waited[1], busy, load_average)
+        ours = os.getpid()
+        return CpuReading(
+            time.monotonic(), time.time(), time.process_time(), _waited(ours), app, waited[0], database, waited[1], busy, load_average
+        )
 
 
 def cores(before: CpuReading, after: CpuReading) -> dict[str, float]:
@@ -255,6 +260,7 @@ def cores(before: CpuReading, after: CpuReading) -> dict[str, float]:
         "machine": (after.machine_busy - before.machine_busy) / seconds,
         "app waiting": spent(before.app_waited, after.app_waited) / seconds,
         "database waiting": spent(before.database_waited, after.database_waited) / seconds,
+        "load generator waiting": (after.load_generator_waited - before.load_generator_waited) / seconds,
     }
     used["everything else"] = max(0.0, used["machine"] - used["app"] - used["database"] - used["load generator"])
     return used
@@ -522,7 +528,7 @@ def describe(step: dict) -> str:
         f" {c['load generator']:.3f}, everything else on the machine {c['everything else']:.2f} (busy {c['machine']:.2f});"
         f" app and database {step['cpu_ms_per_table_s']:.1f} ms of CPU a second per table\n"
         f"    waiting for a core, ready to run: the app {c['app waiting']:.2f} s a second (beside its {c['app']:.2f} s on one),"
-        f" the database {c['database waiting']:.2f} s a second\n"
+        f" the database {c['database waiting']:.2f} s a second, the load generator {c['load generator waiting']:.2f} s a second\n"
         f"    load average {step['load_average']}; saves sent at most {step['saves_late_ms_max']:.0f} ms after their time"
     )
 
@@ -565,6 +571,11 @@ async def drive(
 
 def run(out: Path, budget, production_env: dict[str, str], *, steps: list[int], window: float, sqlite: bool = False) -> str:
     """The capacity run; records its budget and returns the line that says the capacity."""
+    lock = (out / "capacity.lock").open("w")  # Locked while this run lasts: unlocked when it returns.
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise SystemExit(f"another capacity run is under way (it holds {out / 'capacity.lock'}): its port and database are taken") from None
     url, name = database_url(out, sqlite)
     port = PORT
     base = f"http://127.0.0.1:{port}"
