@@ -1,0 +1,105 @@
+"""The tooling around the app: CI lints as `make lint` does, and the capacity run reads and posts the pages as they are.
+
+The capacity run (bench/capacity.py) plays a table as a phone does: it reads the CSRF token, the hand's number
+and key, the forms and the watch link from the pages, and posts what it read. If a page changes shape, these tests
+say so here rather than in a benchmark's errors.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+import uuid
+from urllib.parse import urlsplit
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scores import services
+from scores.models import Game, Hand
+from tests.markdown_files import ROOT
+
+
+def lint_commands(makefile: str) -> list[str]:
+    """The commands of the Makefile's ``lint`` target, with the virtualenv's path written out."""
+    recipe = re.search(r"^lint:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
+    assert recipe, "the Makefile has no lint target"
+    return [line.strip().replace("$(VENV)", ".venv") for line in recipe.group(1).splitlines()]
+
+
+def test_ci_runs_every_lint_command_of_the_makefile():
+    commands = lint_commands((ROOT / "Makefile").read_text())
+    ci = {line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()}
+
+    assert ".venv/bin/ruff format --check ." in commands
+    assert [command for command in commands if command not in ci] == []
+
+
+@pytest.fixture
+def capacity(monkeypatch):
+    spec = importlib.util.spec_from_file_location("capacity", ROOT / "bench" / "capacity.py")
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "capacity", module)  # Its dataclasses look their module up there.
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def scorer_phone(scorer):
+    """The scorer's client, checking CSRF tokens as the server does for a phone."""
+    phone = Client(enforce_csrf_checks=True)
+    phone.cookies = scorer.cookies
+    return phone
+
+
+def htmx(table) -> dict[str, str]:
+    return {"HTTP_HX_REQUEST": "true", "HTTP_X_CSRFTOKEN": table.fields["csrfmiddlewaretoken"]}
+
+
+def test_the_capacity_run_reads_the_game_page_and_posts_hands_that_are_stored(capacity, scorer_phone, league):
+    game = services.start_game(league=league, seats=list(capacity.SEATS), target=99)
+    table = capacity.Table(None, 0, {"game": game.get_absolute_url(), "cookie": {}}, joins=0, epoch=0)
+
+    table.read(scorer_phone.get(game.get_absolute_url()).content)
+
+    assert table.hand_form == reverse("scores:hand_create", args=[league.slug, game.pk])
+    assert table.rematch_form is None
+    assert table.watch == reverse("scores:watch", args=[game.share_token])
+    assert table.fields["id_number"] == "1"
+    for number in (1, 2, 3):  # The first answer is the whole live part; the next ones bring only the number and key.
+        posted = table.next_hand()
+        assert posted["number"] == str(number)
+        uuid.UUID(posted["key"])
+        response = scorer_phone.post(table.hand_form, posted, **htmx(table))
+        assert response.status_code == 200 and b"alert-danger" not in response.content
+        table.read(response.content)
+        assert table.fields["id_number"] == str(number + 1)
+        assert table.hand_form is not None
+
+    stored = Hand.objects.filter(game=game).order_by("number")
+    assert [(h.number, str(h.idempotency_key)) for h in stored][-1] == (3, posted["key"])
+    assert stored.count() == 3
+
+
+def test_the_capacity_run_sees_a_game_won_and_taps_rematch(capacity, scorer_phone, league):
+    game = services.start_game(league=league, seats=list(capacity.SEATS), target=7)
+    table = capacity.Table(None, 0, {"game": game.get_absolute_url(), "cookie": {}}, joins=0, epoch=0)
+    table.read(scorer_phone.get(game.get_absolute_url()).content)
+    all_four = {"pitcher": "Ann", "bid": "4", "high": "Ann", "low": "Ann", "jack": "Ann", "game": "Ann"}
+
+    for _ in range(2):  # Ann makes 4 twice: 8 of 7.
+        response = scorer_phone.post(table.hand_form, {**table.next_hand(), **all_four}, **htmx(table))
+        table.read(response.content)
+
+    assert table.hand_form is None
+    assert table.rematch_form == reverse("scores:rematch", args=[league.slug, game.pk])
+    response = scorer_phone.post(table.rematch_form, {"csrfmiddlewaretoken": table.fields["csrfmiddlewaretoken"]})
+    assert response.status_code == 302
+    rematch = Game.objects.exclude(pk=game.pk).get(league=league)
+    assert urlsplit(response["Location"]).path == rematch.get_absolute_url()
+    table.read(scorer_phone.get(rematch.get_absolute_url()).content)
+    assert table.hand_form == reverse("scores:hand_create", args=[league.slug, rematch.pk])
+    assert table.watch == reverse("scores:watch", args=[rematch.share_token])
+    assert table.fields["id_number"] == "1"
