@@ -200,7 +200,7 @@ def plan_round(players: Iterable[int], history: Sequence[Sequence[Table]] = (), 
     search = _Search(present, history, shape)
     at = search.best(rng)
     tables, byes = search.tables(at)
-    return Round(tables, byes, _notes(len(present), seating, shape, tables, byes))
+    return Round(tables, byes, notes(tables, byes, seating))
 
 
 def _count_problem(count: int) -> Problem:
@@ -356,26 +356,31 @@ class _Search:
         return tuple(tables), byes
 
 
-def _notes(count: int, seating: Seating, shape: Layout, tables: tuple[Table, ...], byes: tuple[int, ...]) -> tuple[Note, ...]:
+def notes(tables: Sequence[Table], byes: Sequence[int], seating: Seating) -> tuple[Note, ...]:
+    """What a round seated as ``seating`` did with the players left over: the notes of ``plan_round``'s round,
+    again from a round's tables and byes (as stored, say)."""
     if byes:
-        template = N_("%(players)s sits out this round: the tables of four leave one player over.")
-        if len(byes) == 2:
-            template = N_("%(players)s sit out this round: the tables of four leave two players over.")
-        return (Note("bye", byes, template),)
-    solo = tuple(p for table in tables if not table.partnership for p in table.seats)
-    if not solo:
-        return ()
+        return (Note("bye", tuple(byes), _BYES[len(byes)]),)
+    solo = [table for table in tables if not table.partnership]
+    sizes = tuple(len(table.seats) for table in solo)
     if seating.partnership:
-        template = {
-            (5,): N_("%(players)s play solo at a table of five: the tables of four would leave one player over."),
-            (3, 3): N_("%(players)s play solo at two tables of three: the tables of four would leave two players over."),
-            (3,): N_("%(players)s play solo at a table of three: the tables of four leave three players over."),
-        }[shape.solo]
-        return (Note("solo", solo, template),)
-    if all(size == seating.solo_size for size in shape.solo):
+        template = _SOLO.get(sizes)  # None: no solo tables, or none the planner makes.
+        return (Note("solo", tuple(p for table in solo for p in table.seats), template),) if template else ()
+    if all(size == seating.solo_size for size in sizes):
         return ()
     template = N_("%(count)s players do not make whole tables of %(size)s: this round's tables seat %(sizes)s.")
-    return (Note("uneven", (), template, (("count", count), ("size", seating.solo_size), ("sizes", shape.solo))),)
+    return (Note("uneven", (), template, (("count", sum(sizes)), ("size", seating.solo_size), ("sizes", sizes))),)
+
+
+_BYES = {
+    1: N_("%(players)s sits out this round: the tables of four leave one player over."),
+    2: N_("%(players)s sit out this round: the tables of four leave two players over."),
+}
+_SOLO = {  # A partnership night's solo tables, by their sizes.
+    (5,): N_("%(players)s play solo at a table of five: the tables of four would leave one player over."),
+    (3, 3): N_("%(players)s play solo at two tables of three: the tables of four would leave two players over."),
+    (3,): N_("%(players)s play solo at a table of three: the tables of four leave three players over."),
+}
 
 
 def _english_list(items: tuple[object, ...]) -> str:

@@ -168,6 +168,16 @@ def test_each_round_seats_everyone_present_once_as_the_policy_says(drawn):
             s = table.seats
             assert table.teams == ((s[0], s[2]), (s[1], s[3]))  # Partners sit opposite.
         assert all(not table.teams for table in r.tables[shape.fours :])
+        solo = tuple(p for table in r.tables[shape.fours :] for p in table.seats)
+        if r.byes:
+            expected = [("bye", r.byes)]
+        elif seating.partnership and solo:
+            expected = [("solo", solo)]
+        elif not seating.partnership and len(present) % seating.solo_size:
+            expected = [("uneven", ())]
+        else:
+            expected = []
+        assert [(note.kind, note.players) for note in r.notes] == expected
         history.append(r.tables)
 
 
@@ -367,6 +377,17 @@ def test_solo_tables_in_a_partnership_night_are_said(count, seating, ending):
     names = [NAMES[p] for p in solo]
     assert note.english(NAMES) == ", ".join(names[:-1]) + " and " + names[-1] + " " + ending
     assert note.template.startswith("%(players)s ")
+
+
+def test_a_stored_round_says_the_same_as_when_it_was_planned():
+    """The pages show a round's notes from its stored games and byes, without planning it again."""
+    stored = (Table((0, 1, 2, 3), ((0, 2), (1, 3))), Table((4, 5, 6, 7), ((4, 6), (5, 7))))
+    [note] = nights.notes(stored, (8,), BYES)
+    assert note.english(NAMES) == "Ivy sits out this round: the tables of four leave one player over."
+    stored = (Table((0, 1, 2, 3), ((0, 2), (1, 3))), Table((4, 5, 6)))
+    [note] = nights.notes(stored, (), PARTNERSHIP)
+    assert note.english(NAMES) == "Eve, Fay and Gus play solo at a table of three: the tables of four leave three players over."
+    assert nights.notes(stored[:1], (), PARTNERSHIP) == ()
 
 
 def test_a_solo_night_that_does_not_divide_says_its_tables():
