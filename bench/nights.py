@@ -1,12 +1,13 @@
 """How fast and how well the card night's planner seats a night: ``.venv/bin/python bench/nights.py [--seeds N]``.
 
 For each number of players and way of seating, plans whole nights of ``MAX_ROUNDS`` rounds (the same players
-all night) with several seeds and prints the time one round takes to plan (median, 90th centile and worst,
-over every round of every night), and how well the nights came out, in the worst night of each case: the
+all night) with several seeds and prints the processor time one round takes to plan (median, 90th centile
+and worst, over every round of every night; this process's own time, so the others sharing the machine
+count for little), and how well the nights came out, in the worst night of each case: the
 partner repeats over the night (against the fewest there can be: partnerships beyond one for every pair) and
 in its first five rounds, the most times one pair faced each other (against the most if every pair's count
 were as even as the tables allow), and the pairs who never faced each other. Pure Python,
-no database; the times are of this process on this machine, so compare them in one run.
+no database.
 """
 
 from __future__ import annotations
@@ -42,9 +43,9 @@ CASES = [
 def one_night(count: int, seating: nights.Seating, seed: int) -> tuple[list[float], list[nights.Round]]:
     times, rounds = [], []
     for _ in range(nights.MAX_ROUNDS):
-        start = time.perf_counter()
+        start = time.process_time()
         rounds.append(nights.plan_round(range(count), [r.tables for r in rounds], seating=seating, seed=seed))
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return times, rounds
 
 
@@ -66,7 +67,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=10, help="nights planned for each case (default 10)")
     args = parser.parse_args()
-    print(f"{nights.MAX_ROUNDS} rounds a night, {args.seeds} nights a case; times per round in ms")
+    print(f"{nights.MAX_ROUNDS} rounds a night, {args.seeds} nights a case; processor time per round in ms")
     heading = f"{'players':>7} {'seating':<16} {'median':>6} {'p90':>6} {'worst':>6}"
     print(f"{heading}  {'partner repeats':>15} {'in 5':>4}  {'most met':>8}  {'never':>5}")
     for count, seating in CASES:
