@@ -135,24 +135,20 @@ AXES_DISABLE_ACCESS_LOG = True  # No table of every successful log-in, kept fore
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scores:home"
 LOGOUT_REDIRECT_URL = "scores:home"
-# Password-reset mail: printed to the console in development, sent over SMTP (EMAIL_HOST…) in production.
-MAILERS = {
-    "default": {
-        "BACKEND": os.environ.get(
-            "EMAIL_BACKEND",
-            "django.core.mail.backends.console.EmailBackend" if DEBUG else "django.core.mail.backends.smtp.EmailBackend",
-        ),
-        "OPTIONS": {}
-        if DEBUG
-        else {
-            "host": os.environ.get("EMAIL_HOST", "localhost"),
-            "port": int(os.environ.get("EMAIL_PORT", "587")),
-            "username": os.environ.get("EMAIL_HOST_USER", ""),
-            "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
-            "use_tls": env_bool("EMAIL_USE_TLS", True),
-        },
+# Password-reset mail: printed to the console in development, sent over SMTP (EMAIL_HOST…) in production. Only the
+# SMTP backend takes the SMTP options: the console and locmem backends refuse options they do not know.
+mail_backend = os.environ.get(
+    "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend" if DEBUG else "django.core.mail.backends.smtp.EmailBackend"
+)
+MAILERS = {"default": {"BACKEND": mail_backend}}
+if mail_backend == "django.core.mail.backends.smtp.EmailBackend":
+    MAILERS["default"]["OPTIONS"] = {
+        "host": os.environ.get("EMAIL_HOST", "localhost"),
+        "port": int(os.environ.get("EMAIL_PORT", "587")),
+        "username": os.environ.get("EMAIL_HOST_USER", ""),
+        "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+        "use_tls": env_bool("EMAIL_USE_TLS", True),
     }
-}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "pitch-league@localhost")
 
 LANGUAGE_CODE = "en"
