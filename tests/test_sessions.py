@@ -1,8 +1,13 @@
-"""A session cookie that cannot be one of ours is no session: never a query with it, never a 500."""
+"""A session cookie that cannot be one of ours is no session: never a query with it, never a 500; a session the
+database could not read is told as the database's error."""
 
 from __future__ import annotations
 
+import logging
+import traceback
+
 import pytest
+from django.db import OperationalError, connection
 from django.urls import reverse
 
 from tests.conftest import PASSWORD
@@ -34,4 +39,27 @@ def test_logging_in_with_a_malformed_session_cookie_starts_a_new_session(client,
 
 def test_a_real_session_still_works(client, make_user):
     client.force_login(make_user("olive"))
+    assert client.get(reverse("scores:home")).context["user"].username == "olive"
+
+
+def test_a_database_error_while_reading_the_session_is_logged_as_itself_and_keeps_the_session(client, make_user, caplog):
+    """During a PostgreSQL restart the log said "'SessionStore' object has no attribute '_session_cache'": Django reads
+    the session inside an ``except AttributeError``, and the database's error was told chained to it."""
+    client.force_login(make_user("olive"))
+
+    def restarting(execute, sql, params, many, context):
+        if "django_session" in sql:
+            raise OperationalError("server closed the connection unexpectedly")
+        return execute(sql, params, many, context)
+
+    client.raise_request_exception = False
+    with caplog.at_level(logging.ERROR, logger="django.request"), connection.execute_wrapper(restarting):
+        response = client.get(reverse("scores:home"))
+
+    assert response.status_code == 500
+    [record] = caplog.records
+    logged = "".join(traceback.format_exception(*record.exc_info))
+    assert "OperationalError: server closed the connection unexpectedly" in logged
+    assert "AttributeError" not in logged and "During handling of the above exception" not in logged
+    assert "sessionid" not in response.cookies  # The cookie is kept: once the database answers, the player is still signed in.
     assert client.get(reverse("scores:home")).context["user"].username == "olive"
