@@ -98,11 +98,9 @@ def _league_import(request: HttpRequest, league: League, membership: Membership)
         if form.is_valid():
             upload = form.cleaned_data["file"]
             upload.seek(0)
-            job = ImportJob.objects.create(
+            job = tasks.queue_import(
                 league=league, user=request.user, filename=upload.name[:255], language=get_language(), source=upload.read()
             )
-            tasks.import_history.enqueue(job.pk)
-            job.refresh_from_db()  # Done already when the task backend runs tasks at once (ImmediateBackend).
             form = HistoryUploadForm()
     else:
         form = HistoryUploadForm()
