@@ -109,6 +109,8 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # request says its length (the proxy in front has its own limit, DEPLOY.md); and the most games one file may hold.
 IMPORT_MAX_UPLOAD_SIZE = int(os.environ.get("IMPORT_MAX_UPLOAD_SIZE", str(10 * 1024 * 1024)))
 IMPORT_MAX_GAMES = int(os.environ.get("IMPORT_MAX_GAMES", "5000"))
+# The most imports one person may have waiting or running at once; the next upload is refused until one is over.
+IMPORT_MAX_WAITING = int(os.environ.get("IMPORT_MAX_WAITING", "3"))
 # An import whose worker has given no sign of life for this many seconds (killed, out of memory) is started again
 # once, then given up (scores.tasks.watch_import). A running import's worker says it is alive six times as often.
 IMPORT_STALE_AFTER = float(os.environ.get("IMPORT_STALE_AFTER", "120"))

@@ -15,13 +15,15 @@ import threading
 from collections.abc import Iterator
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import DatabaseError, connection, transaction
 from django.db.models import F
 from django.tasks import TaskResultStatus, task
-from django.tasks.base import TASK_MAX_PRIORITY
+from django.tasks.base import TASK_MAX_PRIORITY, TASK_MIN_PRIORITY
 from django.tasks.exceptions import TaskResultDoesNotExist
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from . import services
 from .history import document
@@ -36,16 +38,37 @@ class WorkerStopped(Exception):
 
 
 def queue_import(*, league: League, user, filename: str, language: str, source: bytes) -> ImportJob:
-    """Keep an upload as an ``ImportJob`` and queue its import."""
-    job = ImportJob.objects.create(league=league, user=user, filename=filename, language=language, source=source)
+    """Keep an upload as an ``ImportJob`` and queue its import, or refuse it (``services.Refused``, nothing kept)
+    when ``user`` already has ``IMPORT_MAX_WAITING`` imports waiting or running."""
+    with transaction.atomic():
+        # Two uploads at one moment are counted one after the other (on SQLite the IMMEDIATE transaction does it).
+        list(get_user_model().objects.select_for_update().filter(pk=user.pk))  # Only the lock is wanted.
+        waiting = ImportJob.objects.filter(user=user).waiting().count()
+        if waiting >= settings.IMPORT_MAX_WAITING:
+            raise services.Refused(
+                ngettext(
+                    "You have %(count)d import waiting or running, the most one person may have: upload this file once it is done.",
+                    "You have %(count)d imports waiting or running, the most one person may have: "
+                    "upload this file once one of them is done.",
+                    waiting,
+                )
+                % {"count": waiting}
+            )
+        job = ImportJob.objects.create(league=league, user=user, filename=filename, language=language, source=source)
     _enqueue(job)
     job.refresh_from_db()  # Over already when the task backend runs tasks at once (ImmediateBackend).
     return job
 
 
 def _enqueue(job: ImportJob) -> None:
-    """Queue the job's import, and a look at it once it could have been silent too long."""
-    run = import_history.enqueue(job.pk)
+    """Queue the job's import, and a look at it once it could have been silent too long.
+
+    The worker takes tasks by priority, then in the order queued. An import's priority goes down by one for each
+    import of the same person waiting or running beside it, so anyone's first import goes before the second of
+    someone with several: one owner's pile of large uploads does not hold up another league's small one.
+    """
+    beside = ImportJob.objects.filter(user=job.user_id).waiting().exclude(pk=job.pk).count() if job.user_id else 0
+    run = import_history.using(priority=max(TASK_MIN_PRIORITY, -beside)).enqueue(job.pk)
     _watch_later(job.pk, run.id, after=timezone.now())
 
 

@@ -1,5 +1,5 @@
-"""The import queue under trouble: a worker killed in the middle of an import, and two workers importing one file
-at once."""
+"""The import queue under trouble: a worker killed in the middle of an import, two workers importing one file at
+once, and one owner's uploads beside everyone else's."""
 
 from __future__ import annotations
 
@@ -14,12 +14,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from scores import services, tasks
-from scores.models import Game, ImportJob
+from scores.models import Game, ImportJob, League, Membership, Role
 from scores.services import imports
 from tests.history_docs import SPEC_HAND, document, dumps, game, hand
 from tests.test_import_jobs import DATABASE_BACKEND, upload
@@ -218,3 +219,47 @@ def test_two_workers_importing_one_file_at_once_store_it_once_and_the_second_fin
     assert [job.status for job in done] == [ImportJob.Status.DONE] * 2, [job.problems for job in done]
     assert sorted((job.imported, job.skipped) for job in done) == [([], ["kitchen", "garage"]), (["kitchen", "garage"], [])]
     assert Game.objects.count() == 3
+
+
+@pytest.mark.django_db
+def test_an_owner_has_so_many_imports_waiting_at_most_and_is_told_why_the_next_is_refused(client, owner, league, make_user, settings):
+    settings.TASKS = DATABASE_BACKEND  # No worker runs: the uploads wait.
+    settings.IMPORT_MAX_WAITING = 2
+    client.force_login(owner)
+    assert [upload(client, league, dumps(document(game(code)))).status_code for code in ("a", "b")] == [200, 200]
+
+    response = upload(client, league, dumps(document(game("c"))))
+
+    assert response.status_code == 429
+    assert "You have 2 imports waiting or running, the most one person may have: upload this file once one of them is done." in (
+        response.text
+    )
+    assert ImportJob.objects.count() == 2
+    # Another owner of the league is not held back by these.
+    client.force_login(make_user("oscar", league, Role.OWNER))
+    assert upload(client, league, dumps(document(game("d")))).status_code == 200
+    # Once one of the first owner's is over, the next is taken.
+    ImportJob.objects.filter(user=owner).filter(pk=ImportJob.objects.filter(user=owner).order_by("pk")[0].pk).update(
+        status=ImportJob.Status.DONE
+    )
+    client.force_login(owner)
+    assert upload(client, league, dumps(document(game("c")))).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)  # The worker commits and closes its connection, as in production.
+def test_another_owners_small_import_goes_before_an_owners_further_uploads(client, owner, league, make_user, settings):
+    """Five large uploads from one owner made another league's two-hand import wait for all five."""
+    settings.TASKS = DATABASE_BACKEND
+    client.force_login(owner)
+    big = [game(f"big-{i}", hands=[hand("Ann", 2, "Bob", "Cat")] * 5) for i in range(20)]
+    for i in range(3):
+        upload(client, league, dumps(document(*[dict(found, id=f"{found['id']}-{i}") for found in big])), name=f"big-{i}.json")
+    other = League.objects.create(name="Friday", slug="friday")
+    Membership.objects.create(league=other, user=make_user("oscar"), role=Role.OWNER)
+    client.force_login(other.memberships.get().user)
+    upload(client, other, dumps(document(game("small", hands=[SPEC_HAND, SPEC_HAND]))), name="small.json")
+
+    call_command("db_worker", batch=True, max_tasks=2, startup_delay=False, reload=False, verbosity=0)
+
+    status = dict(ImportJob.objects.values_list("filename", "status"))
+    assert status == {"big-0.json": "done", "small.json": "done", "big-1.json": "queued", "big-2.json": "queued"}
