@@ -57,6 +57,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "scores.accounts.language.AccountLanguageMiddleware",  # A log-in brings the account's language back (its cookie).
+    "scores.accounts.offline_pages.AccountHeaderMiddleware",  # Whose each page is, for the offline copies.
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",

@@ -10,6 +10,7 @@ import pytest
 from django.db import OperationalError, connection
 from django.urls import reverse
 
+from scores.accounts import offline_pages
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -63,3 +64,18 @@ def test_a_database_error_while_reading_the_session_is_logged_as_itself_and_keep
     assert "AttributeError" not in logged and "During handling of the above exception" not in logged
     assert "sessionid" not in response.cookies  # The cookie is kept: once the database answers, the player is still signed in.
     assert client.get(reverse("scores:home")).context["user"].username == "olive"
+
+
+def test_each_page_says_which_account_it_was_made_for_and_a_session_ended_elsewhere_says_nobody(client, make_user):
+    """The service worker keeps game pages for offline and shows one only to the account it was kept for: the key
+    stays one account's on every page, differs between accounts, and names nobody once the session has ended."""
+    olive, bea = make_user("olive"), make_user("bea")
+    assert client.get(reverse("scores:home"))[offline_pages.HEADER] == "anonymous"
+    client.force_login(olive)
+    key = client.get(reverse("scores:home"))[offline_pages.HEADER]
+    assert key == client.get(reverse("scores:rules"))[offline_pages.HEADER] == offline_pages.account_key(olive)
+    assert key not in ("anonymous", str(olive.pk), "olive") and key != offline_pages.account_key(bea)
+
+    olive.set_password("another-long-password")  # Changed on another phone: this session ends.
+    olive.save()
+    assert client.get(reverse("scores:home"))[offline_pages.HEADER] == "anonymous"
