@@ -57,6 +57,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "scores.accounts.language.AccountLanguageMiddleware",  # A log-in brings the account's language back (its cookie).
+    "scores.accounts.offline_pages.AccountHeaderMiddleware",  # Whose each page is, for the offline copies.
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -109,6 +110,11 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # request says its length (the proxy in front has its own limit, DEPLOY.md); and the most games one file may hold.
 IMPORT_MAX_UPLOAD_SIZE = int(os.environ.get("IMPORT_MAX_UPLOAD_SIZE", str(10 * 1024 * 1024)))
 IMPORT_MAX_GAMES = int(os.environ.get("IMPORT_MAX_GAMES", "5000"))
+# The most imports one person may have waiting or running at once; the next upload is refused until one is over.
+IMPORT_MAX_WAITING = int(os.environ.get("IMPORT_MAX_WAITING", "3"))
+# An import whose worker has given no sign of life for this many seconds (killed, out of memory) is started again
+# once, then given up (scores.tasks.watch_import). A running import's worker says it is alive six times as often.
+IMPORT_STALE_AFTER = float(os.environ.get("IMPORT_STALE_AFTER", "120"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -135,24 +141,20 @@ AXES_DISABLE_ACCESS_LOG = True  # No table of every successful log-in, kept fore
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "scores:home"
 LOGOUT_REDIRECT_URL = "scores:home"
-# Password-reset mail: printed to the console in development, sent over SMTP (EMAIL_HOST…) in production.
-MAILERS = {
-    "default": {
-        "BACKEND": os.environ.get(
-            "EMAIL_BACKEND",
-            "django.core.mail.backends.console.EmailBackend" if DEBUG else "django.core.mail.backends.smtp.EmailBackend",
-        ),
-        "OPTIONS": {}
-        if DEBUG
-        else {
-            "host": os.environ.get("EMAIL_HOST", "localhost"),
-            "port": int(os.environ.get("EMAIL_PORT", "587")),
-            "username": os.environ.get("EMAIL_HOST_USER", ""),
-            "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
-            "use_tls": env_bool("EMAIL_USE_TLS", True),
-        },
+# Password-reset mail: printed to the console in development, sent over SMTP (EMAIL_HOST…) in production. Only the
+# SMTP backend takes the SMTP options: the console and locmem backends refuse options they do not know.
+mail_backend = os.environ.get(
+    "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend" if DEBUG else "django.core.mail.backends.smtp.EmailBackend"
+)
+MAILERS = {"default": {"BACKEND": mail_backend}}
+if mail_backend == "django.core.mail.backends.smtp.EmailBackend":
+    MAILERS["default"]["OPTIONS"] = {
+        "host": os.environ.get("EMAIL_HOST", "localhost"),
+        "port": int(os.environ.get("EMAIL_PORT", "587")),
+        "username": os.environ.get("EMAIL_HOST_USER", ""),
+        "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+        "use_tls": env_bool("EMAIL_USE_TLS", True),
     }
-}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "pitch-league@localhost")
 
 LANGUAGE_CODE = "en"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from scores import rules, services
 from scores.models import Game, Hand, Role
@@ -211,18 +212,59 @@ def test_a_reload_offline_starts_from_the_hands_saved_online_since_the_page_was_
     assert stored_totals(game) == {"Ann": 3, "Bob": 1, "Cat": 3}
 
 
+KEPT_GAME_PAGES = "caches.open('pitch-pages').then((c) => c.keys()).then((k) => k.filter((r) => r.url.includes('/games/')).length)"
+
+
 def test_logging_out_forgets_the_kept_game_pages(live_server, page: Page, game):
     open_game(page, live_server, game)
-    assert page.evaluate("caches.open('pitch-pages').then((c) => c.keys()).then((k) => k.length)") == 1
+    kept = KEPT_GAME_PAGES
+    assert page.evaluate(kept) == 1
     page.get_by_text("Menu").click()
     page.get_by_role("button", name="Log out").click()
     expect(page.get_by_role("link", name="Log in").first).to_be_attached()
-    kept = "caches.open('pitch-pages').then((c) => c.keys()).then((k) => k.length)"
     for _ in range(50):  # The worker deletes them as the log-out goes out (polled: no timing by luck).
         if page.evaluate(kept) == 0:
             break
         page.wait_for_timeout(100)
     assert page.evaluate(kept) == 0
+
+
+def _log_in(page: Page, live_server, username: str) -> None:
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Your leagues")).to_be_visible()
+
+
+def test_a_kept_game_page_is_not_shown_to_the_next_account_when_a_session_ends_without_log_out(
+    live_server, page: Page, context: BrowserContext, game, make_user
+):
+    """Sam's session ends without "Log out" (the cookies cleared: as when it expires, or its password changes on
+    another phone); Bea, of no league, logs in on the same phone, goes offline and opens Sam's game: she saw it."""
+    open_game(page, live_server, game)
+    context.clear_cookies()
+    make_user("bea")
+    _log_in(page, live_server, "bea")
+    for _ in range(50):  # The worker drops them once it has seen a page for another account: let it finish.
+        if page.evaluate(KEPT_GAME_PAGES) == 0:
+            break
+        page.wait_for_timeout(100)
+
+    context.set_offline(True)
+    with pytest.raises(PlaywrightError, match="net::ERR_FAILED"):
+        page.goto(live_server.url + game.get_absolute_url())
+    expect(page.get_by_text("cabin")).to_have_count(0)
+    expect(page.get_by_text("Ann")).to_have_count(0)
+
+
+def test_a_kept_game_page_is_still_shown_offline_to_the_account_that_kept_it(live_server, page: Page, context: BrowserContext, game):
+    open_game(page, live_server, game)
+    page.goto(live_server.url + "/")  # Other pages of the same account keep the copy.
+    context.set_offline(True)
+    response = page.goto(live_server.url + game.get_absolute_url())
+    assert response is not None and response.from_service_worker
+    expect(page.get_by_role("button", name="Save hand")).to_be_visible()
 
 
 def test_restore_is_for_stored_hands_a_hand_queued_offline_takes_the_undone_ones_place(

@@ -58,7 +58,7 @@ READ_PAGES = {
     "league_export_csv": lambda w: reverse("scores:league_export_csv", args=["thursday"]),
     "game_export_json": lambda w: reverse("scores:game_export_json", args=["thursday", w["game"].pk]),
     "game_export_csv": lambda w: reverse("scores:game_export_csv", args=["thursday", w["game"].pk]),
-    "watch_qr": lambda w: reverse("scores:watch_qr", args=["thursday", w["game"].pk]),
+    "watch_qr": lambda w: reverse("scores:watch_qr", args=["thursday", w["game"].pk, w["game"].share_token]),
 }
 SCORER_PAGES = {
     "game_new": lambda w: reverse("scores:game_new", args=["thursday"]),

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import re
+import runpy
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.test import override_settings
 from django.urls import reverse
 
 from scores.accounts import rate_limit
@@ -144,3 +148,28 @@ def test_parallel_reset_requests_send_no_more_mails_than_the_limit(make_user, ma
     assert [r for r in results if isinstance(r, Exception)] == []
     assert sorted(r.status_code for r in results) == [302] * rate_limit.RESETS_PER_EMAIL + [429] * (12 - rate_limit.RESETS_PER_EMAIL)
     assert len(mailoutbox) == rate_limit.RESETS_PER_EMAIL
+
+
+def _production_mailers(monkeypatch, backend: str) -> dict:
+    """settings.py's MAILERS as production reads them from the environment (the test runner replaces its own)."""
+    monkeypatch.setenv("DEBUG", "false")
+    monkeypatch.setenv("SECRET_KEY", "x7-" + "k9Q2mZ4vB8nL1pR6tY3wE5uI0oA" * 2)
+    monkeypatch.setenv("EMAIL_BACKEND", backend)
+    monkeypatch.setenv("EMAIL_HOST", "smtp.example.com")
+    return runpy.run_path(str(Path(settings.BASE_DIR) / "pitchleague" / "settings.py"))["MAILERS"]
+
+
+def test_a_reset_mail_is_sent_with_debug_off_and_the_locmem_backend(client, make_user, mailoutbox, monkeypatch):
+    """The SMTP options (host, port, user, password, TLS) were given to every backend: locmem refused them."""
+    mailers = _production_mailers(monkeypatch, "django.core.mail.backends.locmem.EmailBackend")
+    User.objects.filter(pk=make_user("olive").pk).update(email="olive@example.com")
+    with override_settings(DEBUG=False, MAILERS=mailers):
+        response = client.post(reverse("password_reset"), {"email": "olive@example.com"})
+    assert response.status_code == 302
+    assert len(mailoutbox) == 1 and mailoutbox[0].to == ["olive@example.com"]
+
+
+def test_the_console_backend_takes_no_smtp_options_and_smtp_keeps_them(monkeypatch):
+    assert _production_mailers(monkeypatch, "django.core.mail.backends.console.EmailBackend")["default"].get("OPTIONS", {}) == {}
+    smtp = _production_mailers(monkeypatch, "django.core.mail.backends.smtp.EmailBackend")["default"]["OPTIONS"]
+    assert smtp["host"] == "smtp.example.com" and smtp["port"] == 587 and smtp["use_tls"] is True

@@ -97,14 +97,14 @@ def test_rematch_and_the_qr_code_are_for_the_leagues_members_only(client, make_u
     make_user("eve")
     client.force_login(viewer)
     assert client.post(url("rematch", won_by_cat)).status_code == 404  # A viewer may not start games.
-    assert client.get(url("watch_qr", won_by_cat)).status_code == 200
+    assert client.get(url("watch_qr", won_by_cat, won_by_cat.share_token)).status_code == 200
     client.force_login(make_user("mal", None))
-    assert client.get(url("watch_qr", won_by_cat)).status_code == 404
+    assert client.get(url("watch_qr", won_by_cat, won_by_cat.share_token)).status_code == 404
     assert Game.objects.count() == 1
 
 
 def test_the_qr_code_is_an_svg_of_the_watch_link(scorer, four_player_game):
-    response = scorer.get(url("watch_qr", four_player_game))
+    response = scorer.get(url("watch_qr", four_player_game, four_player_game.share_token))
     assert response["Content-Type"] == "image/svg+xml" and response.content.startswith(b"<svg")
 
 

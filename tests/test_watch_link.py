@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
+from scores import qr
 from scores.models import Game, Role
 
 pytestmark = pytest.mark.django_db
@@ -59,3 +62,28 @@ def test_an_unknown_action_changes_nothing(owner_client, four_player_game, actio
 def test_a_get_changes_nothing(owner_client, four_player_game):
     assert owner_client.get(_link_url(four_player_game), {"action": "off"}).status_code == 405
     assert Game.objects.get().share_token == four_player_game.share_token
+
+
+def _qr_src(page: str) -> str:
+    return re.search(r'<img class="watch-qr" src="([^"]+)"', page).group(1)
+
+
+def test_the_qr_code_follows_the_watch_link_when_it_is_replaced(owner_client, four_player_game):
+    """The QR code's address never changed and was kept an hour: after a new link the page showed the old code."""
+    old_src = _qr_src(owner_client.get(four_player_game.get_absolute_url()).text)
+    page = owner_client.post(_link_url(four_player_game), {"action": "new"}, follow=True).text
+    new, src = Game.objects.get().share_token, _qr_src(page)
+
+    assert src != old_src and new in src
+    response = owner_client.get(src)
+    assert response.status_code == 200 and response.content == qr.svg(f"http://testserver{_watch(new)}")
+    assert owner_client.get(old_src).status_code == 404  # The old link's code is not offered any more.
+
+
+def test_no_qr_code_while_the_watch_link_is_off(owner_client, four_player_game):
+    """With the link off the QR code encoded /watch/None/."""
+    src = _qr_src(owner_client.get(four_player_game.get_absolute_url()).text)
+    page = owner_client.post(_link_url(four_player_game), {"action": "off"}, follow=True).text
+    assert 'class="watch-qr"' not in page
+    assert owner_client.get(src).status_code == 404
+    assert b"/watch/None/" not in owner_client.get(src).content

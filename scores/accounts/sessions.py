@@ -7,10 +7,22 @@ sent such a cookie. A key Django made is 32 lower-case letters and digits.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.sessions.backends.base import VALID_KEY_CHARS
 from django.contrib.sessions.backends.db import SessionStore as DBStore
+from django.db import DatabaseError
 
 
 class SessionStore(DBStore):
     def _validate_session_key(self, key: str | None) -> bool:
         return bool(super()._validate_session_key(key)) and len(key) <= 40 and set(key) <= set(VALID_KEY_CHARS)
+
+    def load(self) -> dict[str, Any]:
+        try:
+            return super().load()
+        except DatabaseError as error:
+            # Django loads the session inside an ``except AttributeError`` (its cache not made yet): a database that
+            # cannot answer (a restart) was logged as "'SessionStore' object has no attribute '_session_cache'"
+            # followed by the real error. The database's error alone says what happened.
+            raise error from None

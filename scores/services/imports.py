@@ -75,6 +75,8 @@ def _import_history(
     if on_storing is not None:
         on_storing(len(games))
     with transaction.atomic():
+        # One import into a league at a time: another import of the same file waits here, then finds its games there.
+        list(League.objects.select_for_update().filter(pk=league.pk))  # Only the lock is wanted.
         existing = set(Game.objects.filter(league=league).values_list("code", flat=True))
         new = [found for found in games if found.id not in existing]
         skipped = tuple(found.id for found in games if found.id in existing)

@@ -16,7 +16,7 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from .. import tasks
+from .. import services, tasks
 from ..forms.history import HistoryUploadForm
 from ..history import export
 from ..models import Game, ImportJob, League, Membership, Role
@@ -98,11 +98,14 @@ def _league_import(request: HttpRequest, league: League, membership: Membership)
         if form.is_valid():
             upload = form.cleaned_data["file"]
             upload.seek(0)
-            job = ImportJob.objects.create(
-                league=league, user=request.user, filename=upload.name[:255], language=get_language(), source=upload.read()
-            )
-            tasks.import_history.enqueue(job.pk)
-            job.refresh_from_db()  # Done already when the task backend runs tasks at once (ImmediateBackend).
+            try:
+                job = tasks.queue_import(
+                    league=league, user=request.user, filename=upload.name[:255], language=get_language(), source=upload.read()
+                )
+            except services.Refused as refusal:
+                form.add_error(None, str(refusal))
+                context = {"league": league, "membership": membership, "form": form}
+                return render(request, "scores/history_import.html", context, status=429)
             form = HistoryUploadForm()
     else:
         form = HistoryUploadForm()

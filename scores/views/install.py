@@ -18,6 +18,8 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
+from ..accounts import offline_pages
+
 THEME_COLOUR = "#198754"  # Bootstrap's success green, the header's colour.
 # The files every page loads, cached by the worker when it installs.
 PRECACHED = (
@@ -64,7 +66,13 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     response = render(
         request,
         "scores/service_worker.js",
-        {"urls": urls, "version": version, "static_prefix": settings.STATIC_URL, "immutable": immutable},
+        {
+            "urls": urls,
+            "version": version,
+            "static_prefix": settings.STATIC_URL,
+            "immutable": immutable,
+            "account_header": offline_pages.HEADER,
+        },
         content_type="text/javascript",
     )
     response["Cache-Control"] = "no-cache"  # The browser checks for a new worker on every visit.

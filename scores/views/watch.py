@@ -72,10 +72,16 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_safe
-def watch_qr(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """The game's watch link as a QR code (SVG), for another phone's camera."""
+def watch_qr(request: HttpRequest, slug: str, pk: int, token: str) -> HttpResponse:
+    """The game's watch link as a QR code (SVG), for another phone's camera; only the link that is on now.
+
+    The token is in the code's address, so a new link is a new image and a browser's copy of the old one is never
+    shown for it; an address whose link was replaced or turned off answers 404.
+    """
     game, _membership = game_for(request.user, slug, pk)
-    url = request.build_absolute_uri(reverse("scores:watch", args=[game.share_token]))
+    if game.share_token is None or token != game.share_token:
+        raise Http404
+    url = request.build_absolute_uri(reverse("scores:watch", args=[token]))
     response = HttpResponse(qr.svg(url), content_type="image/svg+xml")
     response["Cache-Control"] = "private, max-age=3600"
     return response

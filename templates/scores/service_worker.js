@@ -38,6 +38,31 @@ self.addEventListener("fetch", (event) => {
 // whole pages are kept (not htmx's fragments), and only game pages.
 const PAGES = "pitch-pages";
 const GAME_PAGE = /^\/leagues\/[^/]+\/games\/\d+\/$/;
+// A kept page is shown only to the account that kept it. Every page says whose it is (the header below, from
+// scores.accounts.offline_pages): when a page comes for another account than the last one (a log-in, a session that
+// ended without "Log out": cookies cleared, expired, its password changed elsewhere), the pages kept for the last one
+// are dropped, and a kept page is served only if it is the last account's.
+const ACCOUNT_HEADER = "{{ account_header|escapejs }}";
+const ACCOUNT = "/.account"; // In PAGES: the account the last page was for.
+
+function noteAccount(response) {
+  const account = response.headers.get(ACCOUNT_HEADER);
+  if (!account) return Promise.resolve(); // A redirect, or not a page.
+  return caches.open(PAGES).then(async (cache) => {
+    const last = await cache.match(ACCOUNT);
+    if (last && (await last.text()) === account) return;
+    await Promise.all((await cache.keys()).map((request) => cache.delete(request)));
+    await cache.put(ACCOUNT, new Response(account));
+  });
+}
+
+function keptFor(pathname) {
+  return caches.open(PAGES).then(async (cache) => {
+    const [hit, last] = await Promise.all([cache.match(pathname), cache.match(ACCOUNT)]);
+    const account = last && (await last.text());
+    return hit && account && hit.headers.get(ACCOUNT_HEADER) === account ? hit : Response.error();
+  });
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -45,13 +70,22 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin || !GAME_PAGE.test(url.pathname) || request.headers.get("HX-Request")) return;
   event.respondWith(
     fetch(request).then((response) => {
-      if (response.ok && !response.redirected) {
-        const copy = response.clone();
-        event.waitUntil(caches.open(PAGES).then((cache) => cache.put(url.pathname, copy)));
-      }
+      const copy = response.ok && !response.redirected ? response.clone() : null;
+      event.waitUntil(noteAccount(response).then(() => copy && caches.open(PAGES).then((cache) => cache.put(url.pathname, copy))));
       return response;
-    }).catch(() => caches.open(PAGES).then((cache) => cache.match(url.pathname)).then((hit) => hit || Response.error())),
+    }).catch(() => keptFor(url.pathname)),
   );
+});
+
+// Every other page opened goes through the worker too, so it hears which account the page was for.
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.mode !== "navigate" || request.method !== "GET" || GAME_PAGE.test(url.pathname) || url.pathname.startsWith(STATIC_PREFIX)) return;
+  event.respondWith(fetch(request).then((response) => {
+    event.waitUntil(noteAccount(response));
+    return response;
+  }));
 });
 
 // Logging out forgets the kept game pages: the next person on this phone does not see them offline.
