@@ -22,6 +22,7 @@ urlpatterns = [
     # At the table on a phone: installable, a QR code of the watch link, a rematch.
     path("manifest.webmanifest", install.manifest, name="manifest"),
     path("sw.js", install.service_worker, name="service_worker"),
+    path("jsi18n/<slug:lang>/", install.javascript_catalog, name="javascript_catalog"),  # The scripts' texts.
     path("leagues/<slug:slug>/games/<int:pk>/watch-qr.svg", watch.watch_qr, name="watch_qr"),
     path("leagues/<slug:slug>/games/<int:pk>/rematch/", games.rematch, name="rematch"),
     # Accounts, leagues, members and the public link.
