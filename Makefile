@@ -27,14 +27,16 @@ run: venv translations
 test: venv translations
 	$(PY) -m pytest
 
-# Translations (issue 7): locale/<lang>/LC_MESSAGES/django.po are the sources; the .mo files are built here, never committed.
+# Translations: locale/<lang>/LC_MESSAGES/django.po and djangojs.po are the sources; the .mo files are built here, never committed.
 translations: venv
 	@command -v msgfmt >/dev/null || { echo "msgfmt is missing: the translations need GNU gettext (apt-get install -y gettext)"; exit 1; }
 	$(PY) manage.py compilemessages --ignore=.venv --verbosity 0
 
 # After changing a marked string: update every catalog, then translate what is new (tests/test_translations.py checks).
+# django.po holds the Python code's and the templates' texts, djangojs.po the scripts' (served by the JavaScript catalog).
 messages: venv
 	$(PY) manage.py makemessages --all --ignore=.venv --ignore=tests --no-obsolete --add-location=file
+	$(PY) manage.py makemessages --domain=djangojs --all --ignore=.venv --ignore=tests --no-obsolete --add-location=file
 
 lint: venv
 	$(VENV)/bin/ruff check .

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gettext
 import os
 import shutil
 
 import pytest
+from django.conf import settings
 from django.core.management import ManagementUtility
 
 from scores import rules, services
@@ -84,6 +86,12 @@ def scorer(client, make_user, league):
 @pytest.fixture
 def four_player_game(league):
     return services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="kitchen")
+
+
+def scripts_catalog(lang: str) -> gettext.NullTranslations:
+    """The scripts' texts in a language (locale/<lang>/LC_MESSAGES/djangojs.mo), read by Python's gettext: what the
+    browser's catalog must say. English has no catalog: its texts are the source."""
+    return gettext.translation("djangojs", localedir=settings.LOCALE_PATHS[0], languages=[lang], fallback=True)
 
 
 def hand(pitcher: str, bid: int, high: str, low: str, jack: str | None = None, game: str | None = None, **kwargs) -> rules.Hand:

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scores.models import Game, Role
-from tests.conftest import PASSWORD
+from tests.conftest import PASSWORD, scripts_catalog
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -79,3 +79,21 @@ def test_a_hand_is_played_with_the_interface_in_the_language(live_server, page: 
     page.get_by_text(words["menu"], exact=True).click()  # The rules are in the header's menu.
     page.get_by_role("link", name=words["rules"]).click()
     expect(page.get_by_role("heading", level=1)).to_have_text(words["rules_title"])
+
+
+SCRIPT_PLURALS = """(counts) => counts.map((count) =>
+  interpolate(ngettext("%(count)s hand waiting to sync", "%(count)s hands waiting to sync", count), { count }, true))"""
+
+
+@pytest.mark.parametrize("lang", ["en", "af", "ceb", "it", "mt", "vi"])
+def test_the_scripts_count_with_the_languages_own_plural_forms(live_server, page: Page, lang):
+    """Django's JavaScript catalog in the page's language: for every count, what Python's gettext says (Maltese has
+    four forms, Vietnamese one), so a long queue never reads as a shorter one."""
+    page.set_extra_http_headers({"Accept-Language": lang})
+    page.goto(live_server.url + "/rules/")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    counts = [*range(121), 1001, 1011, 1111]
+    said = page.evaluate(SCRIPT_PLURALS, counts)
+    catalog = scripts_catalog(lang)
+    assert said == [catalog.ngettext("%(count)s hand waiting to sync", "%(count)s hands waiting to sync", n) % {"count": n} for n in counts]
+    assert len(set(said)) == len(counts)  # Each count says its own number.

@@ -1,5 +1,6 @@
-"""Offline at the table (issue 14), in phone-sized Chromium: hands queued without a network, kept across a reload,
-synced in order when it is back; a hand another phone took goes to "Not synced"; the scoreboard moves at once."""
+"""Offline at the table, in phone-sized Chromium: hands queued without a network, kept across a reload, synced in
+order when it is back; a hand another phone took goes to "Not synced"; the scoreboard moves at once; every notice is
+shown once, in the page's language."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from playwright.sync_api import Error as PlaywrightError
 
 from scores import rules, services
 from scores.models import Game, Hand, Role
-from tests.conftest import PASSWORD
+from tests.conftest import PASSWORD, scripts_catalog
+from tests.test_browser_languages import WORDS
 from tests.test_browser_scoring import enter_hand, score
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -29,12 +31,17 @@ def game(league, make_user) -> Game:
     return services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="cabin")
 
 
-def open_game(page: Page, live_server, game: Game) -> Page:
-    """Log in and open the game; reload once, so its service worker controls the page and has kept it."""
+def log_in(page: Page, live_server) -> None:
     page.goto(live_server.url + "/accounts/login/")
     page.get_by_label("Username").fill("sam")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
+
+
+def open_game(page: Page, live_server, game: Game, *, login: bool = True) -> Page:
+    """Log in and open the game; reload once, so its service worker controls the page and has kept it."""
+    if login:
+        log_in(page, live_server)
     page.goto(live_server.url + game.get_absolute_url())
     assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
@@ -153,7 +160,7 @@ def test_a_waiting_hand_can_be_undone_and_edited_offline_and_what_needs_the_serv
         enter_hand(page, pitcher, 2, pitcher, pitcher)
         save(page)
     page.locator("#history-body tr.waiting").last.get_by_role("button", name="Undo last hand").click()
-    expect(page.get_by_role("alert").filter(has_text="Hand 3 was undone.")).to_be_visible()
+    expect(page.get_by_role("alert")).to_have_text(["Hand 3 was undone."])  # It replaced "Not available offline".
     page.locator("#history-body tr.waiting").get_by_role("button", name="Edit").click()
     enter_hand(page, "Bob", 2, "Cat", "Cat")  # Bob is set back now.
     save(page)
@@ -177,15 +184,28 @@ def test_online_the_scoreboard_moves_before_the_server_answers(live_server, page
     expect(page.get_by_role("alert").filter(has_text="differently")).to_have_count(0)
 
 
-def test_online_a_server_that_disagrees_replaces_the_scoreboard_and_says_so(live_server, page: Page, game):
+def test_online_a_hand_another_phone_took_first_brings_the_servers_scores_and_one_notice(live_server, page: Page, game):
     open_game(page, live_server, game)
     services.record_hand(game=game, number=1, hand=rules.Hand(pitcher="Cat", bid=3, high="Cat", low="Cat", jack="Cat"))
     enter_hand(page, "Ann", 2, "Ann", "Ann", game="Ann")
     save(page)  # Another phone took hand 1: the phone showed Ann 3, the server has Cat 3.
-    expect(page.get_by_role("alert").filter(has_text="The server scored hand 1 differently")).to_be_visible()
-    expect(page.get_by_role("alert").filter(has_text="Hand 1 was already recorded.")).to_be_visible()
+    # The server's answer says why the scores are not this phone's; the phone adds no second notice of its own.
+    expect(page.get_by_role("alert")).to_have_text(["Hand 1 was already recorded. Here is the game as it stands now."])
     expect(score(page, "Ann")).to_have_text("0")
     expect(score(page, "Cat")).to_have_text("3")
+
+
+def test_online_a_hand_the_server_scored_differently_says_so_once(live_server, page: Page, game):
+    services.record_hand(game=game, hand=rules.Hand(pitcher="Ann", bid=2, high="Ann", low="Ann"))
+    open_game(page, live_server, game)
+    # Another phone corrects hand 1 (Bob made it, not Ann): this page still has Ann 2, and scores hand 2 from there.
+    services.edit_hand(game=game, number=1, hand=rules.Hand(pitcher="Bob", bid=2, high="Bob", low="Bob"))
+    enter_hand(page, "Cat", 2, "Cat", "Cat")
+    save(page)
+    expect(page.get_by_role("alert")).to_have_text(["The server scored hand 2 differently from this phone: its scores are shown."])
+    assert stored_totals(game) == {"Ann": 0, "Bob": 2, "Cat": 2}
+    for side, total in stored_totals(game).items():
+        expect(score(page, side)).to_have_text(str(total))
 
 
 def test_a_reload_offline_starts_from_the_hands_saved_online_since_the_page_was_opened(
@@ -280,10 +300,148 @@ def test_restore_is_for_stored_hands_a_hand_queued_offline_takes_the_undone_ones
     save(page)  # Queued as hand 2: the undone hand's place is taken, so nothing is left to restore.
     expect(page.get_by_role("button", name="Restore")).to_have_count(0)
     page.locator("#history-body tr.waiting").get_by_role("button", name="Undo last hand").click()
-    expect(page.get_by_role("alert").filter(has_text="Hand 2 was undone.")).to_be_visible()
+    # Said once: the server's notice of its own undo went when the hand was queued, and this one took its place.
+    expect(page.get_by_role("alert")).to_have_text(["Hand 2 was undone."])
     expect(page.get_by_role("button", name="Restore")).to_have_count(0)  # A waiting hand's undo is this phone's own.
     enter_hand(page, "Cat", 2, "Cat", "Cat")
     save(page)
     context.set_offline(False)
     expect(page.locator("#offline[data-sync=done]")).to_have_count(1)
     assert list(Hand.objects.filter(game=game).values_list("pitcher__player__name", flat=True)) == ["Ann", "Cat"]
+
+
+def test_each_notice_is_shown_once_and_the_newest_replaces_the_one_before(live_server, page: Page, context: BrowserContext, game):
+    """One place for notices: the server's and this phone's queue's take each other's place, none is left beside another."""
+    for pitcher in ("Ann", "Bob"):
+        services.record_hand(game=game, hand=rules.Hand(pitcher=pitcher, bid=2, high=pitcher, low=pitcher))
+    open_game(page, live_server, game)
+    notices = page.get_by_role("alert")
+    page.get_by_role("button", name="Undo last hand").click()
+    expect(notices).to_have_text(["Hand 2 was undone."])  # The server's.
+    context.set_offline(True)
+    page.get_by_role("link", name="Edit hand 1").click()
+    expect(notices).to_have_text(["Not available offline: editing a stored hand and the auction need the connection."])
+    page.get_by_role("link", name="Edit hand 1").click()  # Tapped again: still said once.
+    expect(notices).to_have_text(["Not available offline: editing a stored hand and the auction need the connection."])
+    save(page)  # Nothing tapped.
+    expect(notices).to_have_text(["Tap the pitcher, the bid and who won each point, then save the hand."])
+    for pitcher in ("Cat", "Ann"):
+        enter_hand(page, pitcher, 2, pitcher, pitcher)
+        save(page)
+    expect(page.locator("#history-body tr.waiting")).to_have_count(2)
+    expect(notices).to_have_count(0)  # A hand queued: the notice before it has gone.
+    page.locator("#history-body tr.waiting").first.get_by_role("button", name="Edit").click()
+    expect(notices).to_have_text(["Editing hand 2, which waits to sync."])
+    enter_hand(page, "Cat", 2, "Cat", "Bob")
+    save(page)
+    expect(notices).to_have_count(0)
+    for number in (3, 2):  # The same words twice in a row, then the next hand's: one notice each time.
+        page.locator("#history-body tr.waiting").last.get_by_role("button", name="Undo last hand").click()
+        expect(notices).to_have_text([f"Hand {number} was undone."])
+    expect(page.locator("#history-body tr.waiting")).to_have_count(0)
+    context.set_offline(False)
+    expect(notices).to_have_count(0)
+    assert stored_totals(game) == {"Ann": 2, "Bob": 0, "Cat": 0}
+
+
+@pytest.mark.console_errors_expected("500 (Internal Server Error)", "Response Status Error Code 500")
+def test_a_failed_save_is_said_once_however_often_it_is_tapped_again(live_server, page: Page, game):
+    open_game(page, live_server, game)
+    notices = page.get_by_role("alert")
+    failing: list[Route] = []
+
+    def fail(route: Route) -> None:
+        failing.append(route)
+        route.fulfill(status=500, body="broken")
+
+    page.route("**/hands/", fail)
+    enter_hand(page, "Ann", 2, "Ann", "Ann", game="Ann")
+    for tries in (1, 2):
+        save(page)
+        expect(notices).to_have_text(["The server could not do that just now. Tap again in a moment."])
+        expect(score(page, "Ann")).to_have_text("0")  # The server's scores again, not this phone's guess.
+        assert len(failing) == tries
+    page.unroute("**/hands/")
+    save(page)  # The same taps and key: stored once, and the notice goes with the answer.
+    expect(page.locator(".result-line")).to_contain_text("Hand 1: Ann made 2, +3")
+    expect(notices).to_have_count(0)
+    assert Hand.objects.count() == 1
+
+
+def switch_language(page: Page, lang: str) -> None:
+    """From English, with the switcher in the menu."""
+    page.get_by_text("Menu", exact=True).click()
+    page.get_by_role("button", name=WORDS[lang]["language"]).click()
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
+def enter_hand_in(page: Page, lang: str, pitcher: str, bid: int, high: str, low: str) -> None:
+    """A hand by the labels of the language's interface: the Jack not in play, Game tied."""
+    words = WORDS[lang]
+    for group, choice in ((words["pitcher"], pitcher), (words["bid"], str(bid)), (words["high"], high), (words["low"], low),
+                          (words["jack"], words["not_in_play"]), (words["game"], words["tied"])):  # fmt: skip
+        page.get_by_role("group", name=group, exact=True).get_by_text(choice, exact=True).click()
+    page.get_by_role("button", name=words["save"]).click()
+
+
+def said_in(lang: str, text: str, *, context: str | None = None) -> str:
+    """What the scripts say in the language: the djangojs catalog's words, read by Python's own gettext."""
+    catalog = scripts_catalog(lang)
+    return catalog.pgettext(context, text) if context else catalog.gettext(text)
+
+
+def queued_in(lang: str, count: int) -> str:
+    """The status line offline with hands waiting, in the language's own plural form for the count."""
+    catalog = scripts_catalog(lang)
+    waiting = catalog.ngettext("%(count)s hand waiting to sync", "%(count)s hands waiting to sync", count) % {"count": count}
+    return f"{catalog.gettext('Offline')} · {waiting}"
+
+
+def test_a_long_queue_counts_its_hands_in_the_language_past_forty(live_server, page: Page, context: BrowserContext, league, make_user):
+    """Maltese has four plural forms; the count comes from the catalog's ngettext, for any number of hands."""
+    make_user("sam", league, Role.SCORER)
+    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="long", target=99)
+    log_in(page, live_server)
+    switch_language(page, "mt")
+    open_game(page, live_server, game, login=False)
+    context.set_offline(True)
+    enter_hand_in(page, "mt", "Ann", 2, "Ann", "Ann")
+    status = page.locator("#offline .offline-status")
+    expect(status).to_have_text(queued_in("mt", 1))
+    # Forty more of the same hand, as this page queued the first (its record, new keys and numbers): Ann +2 a hand.
+    page.evaluate(
+        """() => new Promise((resolve, reject) => {
+          const request = indexedDB.open("pitch-offline", 1);
+          request.onsuccess = () => {
+            const hands = request.result.transaction("hands", "readwrite").objectStore("hands");
+            const all = hands.getAll();
+            all.onsuccess = () => {
+              const [first] = all.result;
+              for (let i = 1; i <= 40; i++) {
+                hands.put({ ...first, key: crypto.randomUUID(), number: first.number + i, order: first.order + i });
+              }
+              hands.transaction.oncomplete = resolve;
+            };
+          };
+          request.onerror = reject;
+        })"""
+    )
+    page.reload()  # Offline: the kept page, and the queue from IndexedDB.
+    expect(status).to_have_text(queued_in("mt", 41))
+    expect(score(page, "Ann")).to_have_text("82" + said_in("mt", "waiting", context="hand not stored yet"))
+    expect(page.locator("#history-body tr.waiting")).to_have_count(41)
+
+
+def test_after_a_language_switch_the_scripts_speak_the_new_language_offline(live_server, page: Page, context: BrowserContext, game):
+    """The catalog's URL names its language: the copy the service worker keeps is never the language left behind."""
+    open_game(page, live_server, game)  # In English: the worker has kept the page and every language's catalog.
+    switch_language(page, "vi")
+    context.set_offline(True)
+    response = page.reload()
+    assert response is not None and response.from_service_worker
+    expect(page.locator("html")).to_have_attribute("lang", "vi")
+    status = page.locator("#offline .offline-status")
+    expect(status).to_have_text(said_in("vi", "Offline: the hands you save are kept on this phone and sent when the connection is back."))
+    enter_hand_in(page, "vi", "Ann", 2, "Ann", "Ann")
+    expect(status).to_have_text(queued_in("vi", 1))
+    expect(score(page, "Ann")).to_have_text("2" + said_in("vi", "waiting", context="hand not stored yet"))

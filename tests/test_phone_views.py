@@ -1,4 +1,4 @@
-"""The phone at the table (issue 13), server side: the winner marked, the auction panel, rematch, QR code,
+"""The phone at the table, server side: the winner marked, the auction panel, rematch, QR code,
 manifest and service worker, and a delete that asks first."""
 
 from __future__ import annotations
@@ -117,6 +117,9 @@ def test_the_manifest_and_the_service_worker(client):
     assert worker["Content-Type"].startswith("text/javascript") and worker["Cache-Control"] == "no-cache"
     assert '"/static/scores/app.js"' in worker.content.decode()
     assert "const IMMUTABLE = false;" in worker.content.decode()  # Tests use plain names: the network first.
+    # Every language's script texts, kept for offline: whichever language the player picks later works without a network.
+    catalogs = ", ".join(f'"/jsi18n/{lang}/"' for lang in ("en", "af", "ceb", "it", "mt", "vi"))
+    assert f"const CATALOGS = [{catalogs}];" in worker.content.decode()
 
 
 def test_deleting_a_hand_asks_first(scorer, four_player_game):

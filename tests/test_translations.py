@@ -1,7 +1,8 @@
 """The app in its players' languages: complete catalogs, every page in every language, the switcher, local dates.
 
 English is the source language; Afrikaans, Cebuano, Italian, Maltese and
-Vietnamese have catalogs in ``locale/``. A page "has no English left" when no
+Vietnamese have catalogs in ``locale/``: ``django.po`` for the code and the
+templates, ``djangojs.po`` for the scripts (Django's JavaScript catalog). A page "has no English left" when no
 word of its visible text is also a word of the same page in English, apart
 from names, numbers and the few words the language itself shares with English
 (listed below, each with its reason).
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import datetime
+import json
 import re
 import shutil
 import subprocess
@@ -40,6 +42,11 @@ from tests.leagues import build
 ROOT = Path(settings.BASE_DIR)
 LANGUAGES = ["af", "ceb", "it", "mt", "vi"]
 PO = {lang: ROOT / "locale" / lang / "LC_MESSAGES" / "django.po" for lang in LANGUAGES}
+JS_PO = {lang: ROOT / "locale" / lang / "LC_MESSAGES" / "djangojs.po" for lang in LANGUAGES}
+# Each catalog, and at least how many messages it holds (a catalog emptied by mistake fails).
+CATALOGS = [pytest.param(PO[lang], 400, id=f"{lang}-django") for lang in LANGUAGES] + [
+    pytest.param(JS_PO[lang], 20, id=f"{lang}-djangojs") for lang in LANGUAGES
+]
 
 # Words that are the same in English and the language, on purpose: the game's and the app's names, file
 # formats, the language names of the switcher (each in its own language), units and Django's default labels.
@@ -103,13 +110,16 @@ def lang_of(html: str) -> str:
 # The catalogs --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_catalog_entry_is_translated_and_none_is_fuzzy(lang):
-    entries = catalogs.read(PO[lang])
-    header, messages = entries[0], catalogs.messages(PO[lang])
+@pytest.mark.parametrize(("po", "at_least"), CATALOGS)
+def test_every_catalog_entry_is_translated_and_none_is_fuzzy(po, at_least):
+    lang = po.parent.parent.name
+    entries = catalogs.read(po)
+    header, messages = entries[0], catalogs.messages(po)
     assert f"Language: {lang}\n" in header.msgstr[0]
     assert not header.fuzzy, "the header is still marked fuzzy"
-    assert len(messages) > 400
+    plural_forms = next(line for line in catalogs.read(PO[lang])[0].msgstr[0].splitlines() if line.startswith("Plural-Forms:"))
+    assert plural_forms in header.msgstr[0].splitlines()  # The scripts count the way the pages do.
+    assert len(messages) > at_least
     assert [e.msgid for e in messages if not e.translated] == []
     assert [e.msgid for e in messages if e.fuzzy] == []
     assert [e.msgid for e in entries if e.obsolete] == []
@@ -118,29 +128,51 @@ def test_every_catalog_entry_is_translated_and_none_is_fuzzy(lang):
 PLACEHOLDER = re.compile(r"%(?:\([a-z_]+\))?[sd]|</?[a-z]+>")
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_translations_keep_every_placeholder_and_tag(lang):
+@pytest.mark.parametrize(("po", "at_least"), CATALOGS)
+def test_translations_keep_every_placeholder_and_tag(po, at_least):
     """A translation that lost or invented a %(name)s would fail or say the wrong thing at run time."""
     wrong = [
         (e.msgid, text)
-        for e in catalogs.messages(PO[lang])
+        for e in catalogs.messages(po)
         for text in e.msgstr
         if sorted(PLACEHOLDER.findall(text)) != sorted(PLACEHOLDER.findall(e.msgid))
     ]
     assert wrong == []
 
 
-def test_the_catalogs_hold_every_marked_string_and_nothing_else(tmp_path):
-    """makemessages over a copy of the code: a string marked but missing from a catalog arrives untranslated."""
-    for name in ("scores", "templates", "pitchleague", "locale"):
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
+def test_the_catalogs_hold_every_marked_string_and_nothing_else(tmp_path, domain):
+    """makemessages over a copy of the code, as `make messages` runs it: a string marked but missing from a catalog
+    arrives untranslated (djangojs: the scripts' gettext, ngettext and pgettext)."""
+    for name in ("scores", "templates", "pitchleague", "locale", "static"):
         shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
     shutil.copy(ROOT / "manage.py", tmp_path)
-    command = [sys.executable, "manage.py", "makemessages", "--all", "--no-obsolete", "--add-location=file", "--verbosity=0"]
-    subprocess.run(command, cwd=tmp_path, check=True, capture_output=True)
+    command = [sys.executable, "manage.py", "makemessages", f"--domain={domain}", "--all", "--no-obsolete", "--add-location=file"]
+    subprocess.run([*command, "--verbosity=0"], cwd=tmp_path, check=True, capture_output=True)
     for lang in LANGUAGES:
-        fresh = catalogs.messages(tmp_path / "locale" / lang / "LC_MESSAGES" / "django.po")
+        fresh = catalogs.messages(tmp_path / "locale" / lang / "LC_MESSAGES" / f"{domain}.po")
         assert [e.msgid for e in fresh if not e.translated or e.fuzzy] == [], f"{lang}: marked in the code, not translated"
-        assert {e.key for e in fresh} == {e.key for e in catalogs.messages(PO[lang])}, f"{lang}: catalog out of date (make messages)"
+        kept = catalogs.messages(ROOT / "locale" / lang / "LC_MESSAGES" / f"{domain}.po")
+        assert {e.key for e in fresh} == {e.key for e in kept}, f"{lang}: {domain}.po out of date (make messages)"
+    makefile = (ROOT / "Makefile").read_text()
+    assert f"makemessages{'' if domain == 'django' else ' --domain=djangojs'} --all" in makefile  # `make messages` runs it.
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_text_the_scripts_share_with_the_pages_is_translated_the_same(lang):
+    """The scripts' words for a hand, an undo or the deal are the pages' words: one translation, in both catalogs."""
+    pages = {e.key: e.msgstr for e in catalogs.messages(PO[lang])}
+    shared = [e for e in catalogs.messages(JS_PO[lang]) if e.key in pages]
+    assert len(shared) >= 5
+    assert [e.msgid for e in shared if e.msgstr != pages[e.key]] == []
+
+
+def test_no_script_text_is_carried_in_a_data_attribute():
+    """The scripts' texts come from the JavaScript catalog, counted with ngettext: none is rendered into the page for them."""
+    carried = []
+    for path in sorted((ROOT / "templates").rglob("*.html")):
+        carried += [f"{path.relative_to(ROOT)}: {m}" for m in re.findall(r'data-[\w-]+="[^"]*\{%\s*(?:block)?trans', path.read_text())]
+    assert carried == []
 
 
 def test_the_rules_engine_messages_are_in_the_catalogs():
@@ -149,6 +181,48 @@ def test_the_rules_engine_messages_are_in_the_catalogs():
     assert len(marked) >= 20
     keys = {e.msgid for e in catalogs.messages(PO["mt"])}
     assert {text.replace("\\'", "'") for _quote, text in marked} <= keys
+
+
+# The scripts' texts: Django's JavaScript catalog ---------------------------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_page_loads_the_catalog_of_its_own_language(client, lang):
+    html = client.get(reverse("scores:rules"), headers={"accept-language": lang}).content.decode()
+    url = reverse("scores:javascript_catalog", args=[lang])
+    assert url == f"/jsi18n/{lang}/"
+    # Before the scripts that read it (all deferred: they run in this order).
+    assert html.index(f'<script src="{url}" defer></script>') < html.index("scores/app.js")
+
+
+@pytest.mark.django_db
+def test_the_catalog_speaks_the_language_its_url_names_whatever_the_browser_or_cookie_says(client):
+    client.post("/i18n/setlang/", {"language": "it", "next": "/"})
+    response = client.get(reverse("scores:javascript_catalog", args=["mt"]), headers={"accept-language": "vi"})
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/javascript")
+    assert response["Content-Language"] == "mt"
+    script = response.content.decode()
+    maltese = {e.msgid: e.msgstr for e in catalogs.messages(JS_PO["mt"])}
+    assert json.dumps(maltese["Offline"][0]) in script and json.dumps(maltese["Hand %(number)s was undone."][0]) in script
+    assert "n%100>10 && n%100<20" in script  # Maltese's four plural forms, for ngettext.
+    italian = {e.msgid: e.msgstr for e in catalogs.messages(JS_PO["it"])}
+    assert json.dumps(italian["Offline"][0]) not in script
+
+
+@pytest.mark.django_db
+def test_the_catalog_is_asked_again_each_time_and_answers_304_while_it_is_the_same(client):
+    url = reverse("scores:javascript_catalog", args=["vi"])
+    first = client.get(url)
+    assert first["Cache-Control"] == "no-cache" and first.has_header("Last-Modified")
+    assert client.get(url, headers={"if-modified-since": first["Last-Modified"]}).status_code == 304
+
+
+@pytest.mark.django_db
+def test_the_catalog_of_a_language_the_app_does_not_speak_is_not_found(client):
+    for lang in ("de", "xx"):
+        assert client.get(f"/jsi18n/{lang}/").status_code == 404
+    assert client.get(reverse("scores:javascript_catalog", args=["en"])).status_code == 200  # The source language: no catalog.
 
 
 # Every page in every language ----------------------------------------------------------------------
@@ -217,7 +291,7 @@ ANONYMOUS_PAGES = {
 NOT_PAGES = {
     "hand_create", "hand_undo", "hand_delete", "league_public_link", "member_role", "member_remove", "invite_new",
     "invite_revoke", "game_watch_link", "league_export_json", "league_export_csv", "game_export_json", "game_export_csv",
-    "hand_sync", "rematch", "manifest", "service_worker", "watch_qr", "hand_restore",
+    "hand_sync", "rematch", "manifest", "service_worker", "watch_qr", "hand_restore", "javascript_catalog",
 }  # fmt: skip
 
 
@@ -367,7 +441,7 @@ def test_the_switcher_is_on_every_page_and_names_each_language_in_its_own_words(
     html = client.get(reverse("scores:rules"), headers={"accept-language": "mt"}).content.decode()
     form = re.search(r'<form class="language-switcher" method="post" action="/i18n/setlang/">.*?</form>', html, re.S)
     assert form is not None
-    # A button per language in the menu: one tap changes it (issue 13).
+    # A button per language in the menu: one tap changes it.
     options = re.findall(
         r'<button type="submit" name="language" value="([a-z]+)" lang="\1" class="[^"]*"( aria-current="true")?>([^<]+)</button>',
         form.group(0),

@@ -106,7 +106,6 @@ def game_context(request: HttpRequest, game: Game, membership: Membership, *, fo
         notice=notice,
         is_owner=membership.allows(Role.OWNER),
         watch_url=request.build_absolute_uri(reverse("scores:watch", args=[game.share_token])) if game.share_token else None,
-        waiting_texts=offline.waiting_texts,  # Called by the template, only where the page has the offline part.
     )
     return context
 
@@ -357,8 +356,8 @@ def _scoreboard(game: Game, state: services.GameState, last: Hand | None, number
         "first_bidder": state.table.left_of(dealer),
         "last_result": _result_line(last) if last is not None else "",
         "short_names": names.short_forms(state.table.seats),  # The history's rows show names short (hand_rows.py).
-        # For the phone's own scorer (issue 14): scores at once on "Save hand", and while offline. Written by the
-        # template only for a scorer's page (the watch and public pages share this context and never show it).
+        # For the phone's own scorer: scores at once on "Save hand", and while offline. Written by the template
+        # only for a scorer's page (the watch and public pages share this context and never show it).
         "scorer_state": functools.partial(
             offline.scorer_state,
             state,

@@ -1,22 +1,28 @@
-"""What makes the app installable on a phone's home screen: the web app manifest and the service worker.
+"""What makes the app installable on a phone's home screen and lets it work offline: the web app manifest, the
+service worker, and the scripts' texts (Django's JavaScript catalog).
 
-Both are served from the site's root, as a service worker controls only the pages under its own path.
-The worker caches the static files (offline scoring is another issue); their URLs come from ``static()``,
-so in production they are the hashed names and a new deployment brings a new cache.
+The manifest and the worker are served from the site's root, as a service worker controls only the pages under its own
+path. The worker caches the static files and the catalogs; the static files' URLs come from ``static()``, so in
+production they are the hashed names and a new deployment brings a new cache.
 """
 
 from __future__ import annotations
 
+import datetime
 import hashlib
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext
-from django.views.decorators.http import require_safe
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import last_modified, require_safe
+from django.views.i18n import JavaScriptCatalog
 
 from ..accounts import offline_pages
 
@@ -26,12 +32,38 @@ PRECACHED = (
     "bootstrap/css/bootstrap.min.css",
     "scores/app.css",
     "scores/app.js",
-    "scores/offline.js",  # Issue 14: the game page's scorer and queue, for a game opened offline.
+    "scores/offline.js",  # The game page's scorer and queue, for a game opened offline.
     "scores/scorer.js",
     "scores/favicon.svg",
     "scores/icon-192.png",
     "django_htmx/htmx-2.min.js",  # What {% htmx_script %} loads (django-htmx 1.29); a 404 here failed the install.
 )
+
+
+def _catalog_compiled(request: HttpRequest, lang: str) -> datetime.datetime | None:
+    """When the language's catalog was last compiled: a browser asking again gets a 304 until it changes."""
+    compiled = Path(settings.LOCALE_PATHS[0]) / lang / "LC_MESSAGES" / "djangojs.mo"
+    return datetime.datetime.fromtimestamp(compiled.stat().st_mtime, tz=datetime.UTC) if compiled.exists() else None
+
+
+@require_safe
+@cache_control(no_cache=True)  # Asked again each time (a 304 while the catalog is the same), never a stale guess.
+@last_modified(_catalog_compiled)
+def javascript_catalog(request: HttpRequest, lang: str) -> HttpResponse:
+    """The scripts' texts in the language the URL names (the page links its own), Django's ``gettext``, ``ngettext`` and
+    ``interpolate`` with them. The language is in the URL, not in a cookie, so a copy a cache keeps never speaks the
+    language the player switched away from."""
+    if lang not in dict(settings.LANGUAGES):
+        raise Http404
+    with translation.override(lang):
+        response = JavaScriptCatalog.as_view(packages=["scores"])(request)
+    response["Content-Language"] = lang  # The URL's language, not the one the request would have chosen.
+    return response
+
+
+def catalog_urls() -> list[str]:
+    """Every language's catalog, for the service worker to keep: the page works offline in whichever is chosen."""
+    return [reverse("scores:javascript_catalog", args=[code]) for code, _name in settings.LANGUAGES]
 
 
 @require_safe
@@ -57,17 +89,19 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 @require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
-    """The service worker: caches the static files, leaves every page and form to the network."""
+    """The service worker: caches the static files and the catalogs, and keeps the game pages for offline scoring."""
     urls = [static(path) for path in PRECACHED]
+    catalogs = catalog_urls()
     # Hashed names (production) never change content: the cache first. Plain names (development): the network
     # first, so an edited file is seen at once, the cache only when the network fails.
     immutable = isinstance(staticfiles_storage, ManifestFilesMixin)
-    version = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
+    version = hashlib.sha256("\n".join(urls + catalogs).encode()).hexdigest()[:12]
     response = render(
         request,
         "scores/service_worker.js",
         {
             "urls": urls,
+            "catalogs": catalogs,
             "version": version,
             "static_prefix": settings.STATIC_URL,
             "immutable": immutable,

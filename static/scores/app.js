@@ -1,16 +1,33 @@
-// Tell the player when a tap did not reach the server or the server failed, instead of
-// failing silently; saving again is safe, since each hand form carries its own key.
+// One place for the notices a page shows, so that none is shown twice and an old one never stays beside a new one: on
+// the game page the notice line at the top of the scoreboard (in view while the form is used; the server's answer brings
+// its own notice there, or none), elsewhere the line under the menu. The newest notice replaces the one before.
+// offline.js sends its notices here as a "notice" event. The texts come from the JavaScript catalog (gettext).
+const noticeLine = () => document.querySelector("#scoreboard .notice") || document.getElementById("connection-status");
+function notify(text) {
+  const line = noticeLine();
+  if (!line) return;
+  line.textContent = text;
+  line.hidden = !text;
+}
+document.addEventListener("notice", (event) => notify(event.detail));
+
+// Tell the player when a tap did not reach the server or the server failed, instead of failing silently; saving
+// again is safe, since each hand form carries its own key. The next answer that comes takes the notice away.
+let failure = "";
+const failed = (text) => {
+  failure = text;
+  notify(text);
+};
 document.addEventListener("DOMContentLoaded", () => {
-  const status = document.getElementById("connection-status");
-  if (!status) return;
-  const show = (text) => {
-    status.textContent = text;
-    status.hidden = false;
-  };
-  document.body.addEventListener("htmx:sendError", () => show(status.dataset.offline));
-  document.body.addEventListener("htmx:responseError", () => show(status.dataset.failed));
+  document.body.addEventListener("htmx:sendError", (event) => {
+    // Offline, the game page's queue keeps a hand that was on its way and says so (offline.js): nothing to tap again.
+    if (!navigator.onLine && event.detail.elt.id === "hand" && document.getElementById("offline")) return;
+    failed(gettext("No answer from the server: check the connection and tap again. A hand saved twice is stored once."));
+  });
+  document.body.addEventListener("htmx:responseError", () => failed(gettext("The server could not do that just now. Tap again in a moment.")));
   document.body.addEventListener("htmx:afterSwap", () => {
-    status.hidden = true;
+    if (failure && noticeLine()?.textContent === failure) notify("");
+    failure = "";
   });
 });
 
@@ -55,7 +72,7 @@ document.addEventListener("htmx:afterSettle", offerRestore);
 // After an htmx answer, the eye is where it was: bring the first error (or a notice such as "another phone saved
 // that hand first") into view and focus it, so it is seen and read out.
 document.addEventListener("htmx:afterSettle", () => {
-  const problem = document.querySelector("#hand .is-invalid, #hand .alert-danger, #scoreboard .notice");
+  const problem = document.querySelector("#hand .is-invalid, #hand .alert-danger, #scoreboard .notice:not([hidden])");
   if (!problem) {
     scoresIntoView();
     return;
@@ -111,7 +128,7 @@ document.addEventListener("DOMContentLoaded", () => {
     copy.hidden = false;
     copy.addEventListener("click", async () => {
       await navigator.clipboard.writeText(copy.dataset.copy);
-      copy.textContent = copy.dataset.copied;
+      copy.textContent = gettext("Copied");
     });
   }
   const share = document.querySelector(".share-link");

@@ -1,4 +1,4 @@
-// New game (issue 13): show a field only for the choice it belongs to, and pick league players by typing.
+// New game: show a field only for the choice it belongs to, and pick league players by typing.
 // Without JavaScript every field shows and the whole list of players is there; the server ignores a field its choice
 // does not read (NewGameForm.clean).
 (() => {

@@ -1,15 +1,15 @@
-// The game page at the table (issue 14): the scoreboard moves at once on "Save hand", and scoring goes on without
-// a network. The hand is scored here by scorer.js (a mirror of scores/rules.py); the server scores it again and its
-// answer wins: online, the htmx answer replaces the scoreboard (and this says so where it differs); offline, the
-// hand waits in a queue in IndexedDB, with its idempotency key and number, and is sent in order when the network
-// is back (a resend stores nothing twice). A hand the server will not take (another phone saved that number
-// first, or the game is over) stays in a "Not synced" list until it is discarded or saved as the next hand.
-// Every word shown comes from the page's data attributes (translated server side).
+// The game page at the table: the scoreboard moves at once on "Save hand", and scoring goes on without a network.
+// The hand is scored here by scorer.js (a mirror of scores/rules.py); the server scores it again and its answer
+// wins: online, the htmx answer replaces the scoreboard (and this says so where it differs); offline, the hand waits
+// in a queue in IndexedDB, with its idempotency key and number, and is sent in order when the network is back (a
+// resend stores nothing twice). A hand the server will not take (another phone saved that number first, or the game
+// is over) stays in a "Not synced" list until it is discarded or saved as the next hand.
+// The game comes from the page's json_script (the table, its rules and the deal's rotation, as rules.py has them);
+// every word shown comes from the JavaScript catalog (gettext), in the page's language.
 import { scoreHand } from "./scorer.js";
 
 const box = document.getElementById("offline");
-const texts = box ? box.dataset : {};
-const GAME = texts.syncUrl; // The queue is kept per game.
+const GAME = box?.dataset.syncUrl; // The queue is kept per game.
 const NOT_IN_PLAY = "-";
 const FIELDS = ["pitcher", "bid", "high", "low", "jack", "game"];
 let queue = []; // This game's queued hands, oldest first; IndexedDB holds the same.
@@ -18,8 +18,8 @@ let editing = null; // The waiting hand the form is editing.
 let syncing = false;
 let wasMarked = false; // The scoreboard shows waiting hands: this page changed it.
 
-const fill = (text, values) => text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
-const state = () => JSON.parse(document.getElementById("scorer-state").dataset.state);
+const fill = (text, values) => interpolate(text, values, true); // The catalog's texts name their values: %(number)s.
+const state = () => JSON.parse(document.getElementById("scorer-state").textContent);
 const waiting = () => queue.filter((hand) => hand.status === "waiting");
 const form = () => document.getElementById("hand");
 
@@ -68,19 +68,23 @@ const asHand = (fields) => ({
   game: fields.game === NOT_IN_PLAY ? null : fields.game,
 });
 
-const leftOf = (table, player) => table.seats[(table.seats.indexOf(player) + 1) % table.seats.length];
-
-function say(text) {
-  const notice = box.querySelector(".offline-notice");
-  notice.textContent = text;
-  notice.hidden = !text;
+/** Who deals once `hands` more hands are played after `dealer` deals, and who bids first then: the table's rotation. */
+export function dealing(table, dealer, hands) {
+  for (let i = 0; i < hands; i++) dealer = table.next_dealer[dealer];
+  return { dealer, firstBidder: table.first_bidder[dealer] };
 }
+
+/** The page's notice (app.js has one place for them): this replaces whatever notice is shown, the server's too. */
+const say = (text) => document.dispatchEvent(new CustomEvent("notice", { detail: text }));
+const handLabel = (number) => fill(gettext("Hand %(number)s"), { number });
+const pitched = (fields) => fill(gettext("%(pitcher)s bid %(bid)s"), { pitcher: fields.pitcher, bid: fields.bid });
+const waitingBadge = () => pgettext("hand not stored yet", "waiting");
+const corrected = (number) => fill(gettext("The server scored hand %(number)s differently from this phone: its scores are shown."), { number });
 
 /** The server's game with the waiting hands scored on top of it: each one's result, and where the game ends up. */
 function scoreWaiting() {
   const base = state();
   let totals = { ...base.totals };
-  let dealer = base.dealer;
   let winner = null;
   const scored = [];
   for (const hand of waiting()) {
@@ -88,24 +92,24 @@ function scoreWaiting() {
     if (result.errors) continue; // Only complete hands are queued; the server has the last word anyway.
     scored.push({ hand, result });
     totals = result.totals;
-    dealer = leftOf(base, dealer);
     winner = winner || result.winner;
   }
-  return { base, scored, totals, dealer, winner, number: base.number + scored.length };
+  return { base, scored, totals, next: dealing(base, base.dealer, scored.length), winner, number: base.number + scored.length };
 }
 
 /** Show the scores as this phone has them: totals, next hand, waiting rows, the status line and "Not synced". */
 function render() {
-  const { base, scored, totals, dealer, winner, number } = scoreWaiting();
+  const { base, scored, totals, next, winner, number } = scoreWaiting();
   const marked = scored.length > 0;
   const shown = marked || wasMarked; // The last waiting hand undone: back to the server's scores.
   wasMarked = marked;
   showTotals(shown ? totals : null, marked);
   const line = document.querySelector("#scoreboard .next-hand");
   if (line && shown) {
-    line.replaceChildren(Object.assign(document.createElement("strong"), { textContent: fill(texts.hand, { number }) }));
+    line.replaceChildren(Object.assign(document.createElement("strong"), { textContent: handLabel(number) }));
     // After a winning hand, who deals next is moot: the server says who won once the hand is stored.
-    if (!winner) line.append(" · ", fill(texts.next, { dealer, first_bidder: leftOf(base, dealer) }));
+    const deals = gettext("%(dealer)s deals, %(first_bidder)s bids first");
+    if (!winner) line.append(" · ", fill(deals, { dealer: next.dealer, first_bidder: next.firstBidder }));
   }
   const body = document.getElementById("history-body");
   body.querySelectorAll("tr.waiting").forEach((row) => row.remove());
@@ -115,16 +119,16 @@ function render() {
   const element = form();
   if (element && !editing) element.querySelector("#id_number").value = number;
   const count = scored.length;
-  const counted = count ? JSON.parse(texts.waitingTexts) : [];
-  const status = navigator.onLine ? (count ? `${texts.syncing} · ${counted[Math.min(count, counted.length) - 1]}` : "")
-    : count ? `${texts.offline} · ${counted[Math.min(count, counted.length) - 1]}` : texts.offlineEmpty;
+  const counted = fill(ngettext("%(count)s hand waiting to sync", "%(count)s hands waiting to sync", count), { count });
+  let status = count ? [navigator.onLine ? gettext("Syncing") : gettext("Offline"), counted].join(" · ") : "";
+  if (!count && !navigator.onLine) status = gettext("Offline: the hands you save are kept on this phone and sent when the connection is back.");
   const statusLine = box.querySelector(".offline-status");
   statusLine.textContent = status;
   statusLine.hidden = !status;
   const failed = queue.filter((hand) => hand.status === "not-synced");
   box.querySelector(".not-synced").hidden = !failed.length;
   box.querySelector(".not-synced-list").replaceChildren(...failed.map(notSyncedItem));
-  box.hidden = !status && !failed.length && !box.querySelector(".offline-notice").textContent;
+  box.hidden = !status && !failed.length;
   if (!syncing) box.dataset.sync = waiting().length ? "waiting" : "done";
 }
 
@@ -136,7 +140,7 @@ function showTotals(totals, waitingMark) {
     if (totals) {
       cell.textContent = totals[side];
       cell.classList.toggle("negative", totals[side] < 0);
-      if (waitingMark) cell.append(Object.assign(document.createElement("span"), { className: "delta badge text-bg-warning", textContent: texts.waiting }));
+      if (waitingMark) cell.append(Object.assign(document.createElement("span"), { className: "delta badge text-bg-warning", textContent: waitingBadge() }));
     }
     row.classList.toggle("waiting", Boolean(totals && waitingMark));
   }
@@ -147,11 +151,11 @@ function waitingRow(base, hand, result, last) {
   row.className = "waiting table-warning";
   const number = Object.assign(document.createElement("td"), { textContent: hand.number });
   const what = document.createElement("td");
-  what.append(fill(texts.pitched, { pitcher: hand.fields.pitcher, bid: hand.fields.bid }), " ");
-  what.append(Object.assign(document.createElement("span"), { className: "badge text-bg-warning", textContent: texts.waiting }));
+  what.append(pitched(hand.fields), " ");
+  what.append(Object.assign(document.createElement("span"), { className: "badge text-bg-warning", textContent: waitingBadge() }));
   const actions = document.createElement("div");
-  actions.append(button(texts.edit, "btn btn-link btn-sm tap-link", () => edit(hand)));
-  if (last) actions.append(button(texts.undo, "btn btn-link btn-sm tap-link text-danger", () => undo()));
+  actions.append(button(gettext("Edit"), "btn btn-link btn-sm tap-link", () => edit(hand)));
+  if (last) actions.append(button(gettext("Undo last hand"), "btn btn-link btn-sm tap-link text-danger", () => undo()));
   what.append(actions);
   row.append(number, what);
   for (const side of base.sides) {
@@ -166,12 +170,12 @@ function waitingRow(base, hand, result, last) {
 
 function notSyncedItem(hand) {
   const item = Object.assign(document.createElement("li"), { className: "border rounded p-2 mb-2" });
-  item.append(Object.assign(document.createElement("strong"), { textContent: fill(texts.hand, { number: hand.number }) }));
-  item.append(" · ", fill(texts.pitched, { pitcher: hand.fields.pitcher, bid: hand.fields.bid }));
+  item.append(Object.assign(document.createElement("strong"), { textContent: handLabel(hand.number) }));
+  item.append(" · ", pitched(hand.fields));
   for (const message of hand.messages || []) item.append(Object.assign(document.createElement("div"), { className: "small text-danger", textContent: message }));
   const actions = Object.assign(document.createElement("div"), { className: "d-flex gap-2 mt-1" });
-  actions.append(button(texts.saveNext, "btn btn-success btn-sm", () => saveAsNext(hand)));
-  actions.append(button(texts.discard, "btn btn-outline-danger btn-sm", async () => { await drop(hand); render(); }));
+  actions.append(button(gettext("Save as the next hand"), "btn btn-success btn-sm", () => saveAsNext(hand)));
+  actions.append(button(gettext("Discard"), "btn btn-outline-danger btn-sm", async () => { await drop(hand); render(); }));
   item.append(actions);
   return item;
 }
@@ -208,7 +212,7 @@ function edit(hand) {
   }
   element.querySelector("#id_key").value = hand.key;
   element.querySelector("#id_number").value = hand.number;
-  say(fill(texts.editing, { number: hand.number }));
+  say(fill(gettext("Editing hand %(number)s, which waits to sync."), { number: hand.number }));
   element.scrollIntoView({ block: "start" });
 }
 
@@ -217,7 +221,7 @@ async function undo() {
   if (!last) return;
   if (editing === last) editing = null;
   await drop(last);
-  say(fill(texts.undone, { number: last.number }));
+  say(fill(gettext("Hand %(number)s was undone."), { number: last.number }));
   render();
 }
 
@@ -238,7 +242,7 @@ async function sync() {
   syncing = true;
   box.dataset.sync = "running";
   const { scored } = scoreWaiting();
-  const corrected = [];
+  const changed = []; // Stored under another number or with other totals than this phone had.
   let stored = 0;
   let unreachable = false;
   let answers = [];
@@ -252,22 +256,22 @@ async function sync() {
     const { hand, result } = scored[i];
     if (answer.status === "stored") {
       stored += 1;
-      if (answer.number !== hand.number || Object.entries(answer.totals).some(([side, total]) => result.totals[side] !== total)) corrected.push(answer.number);
+      if (answer.number !== hand.number || Object.entries(answer.totals).some(([side, total]) => result.totals[side] !== total)) changed.push(answer.number);
       await drop(hand);
       continue;
     }
     // Not taken: this hand and every one after it were scored on a game the server does not have. Kept, not forced in.
     for (const later of scored.slice(i).map((each) => each.hand)) {
       later.status = "not-synced";
-      later.messages = later === hand ? answer.messages : [texts.after];
+      later.messages = later === hand ? answer.messages : [gettext("Not sent: a hand before it was not stored.")];
       await save(later);
     }
     break;
   }
   if (stored || queue.some((hand) => hand.status === "not-synced")) await refresh();
   syncing = false;
-  if (corrected.length) say(fill(texts.corrected, { number: corrected.join(", ") }));
-  else if (unreachable) say(document.getElementById("connection-status").dataset.failed);
+  if (changed.length) say(corrected(changed.join(", ")));
+  else if (unreachable) say(gettext("The server could not do that just now. Tap again in a moment."));
   render();
   box.dataset.sync = waiting().length ? "waiting" : "done";
   if (!unreachable && waiting().length) sync(); // Saved meanwhile.
@@ -331,7 +335,7 @@ function start() {
     if (!navigator.onLine || waiting().length || editing) {
       event.preventDefault();
       if (hand) enqueue(hand);
-      else say(texts.incomplete);
+      else say(gettext("Tap the pitcher, the bid and who won each point, then save the hand."));
       return;
     }
     const base = state();
@@ -346,18 +350,21 @@ function start() {
     if (source.id !== "hand" || !pending) return;
     const shown = pending;
     pending = null;
-    if (!event.detail.xhr.status) {
-      if (!navigator.onLine) { // The network went while the hand was on its way: it is queued, sent when it is back.
-        document.getElementById("connection-status").hidden = true;
-        enqueue(shown.hand);
-      } else {
-        showTotals(state().totals, false); // No answer: the server's scores again; the same form and key, tapped again.
-      }
+    if (!event.detail.xhr.status && !navigator.onLine) {
+      enqueue(shown.hand); // The network went while the hand was on its way: it is queued, sent when it is back.
       return;
     }
+    if (!event.detail.successful) {
+      // No answer, or the server failed (app.js says so): the server's scores again; the same form and key, tapped again.
+      showTotals(state().totals, false);
+      return;
+    }
+    // Stored, but not as this phone scored it: said, unless the answer says why itself (another phone's hand took the
+    // number, the game is over), which then stays the only notice; a refused hand's answer shows the form's errors.
     const now = state();
-    const same = now.number === shown.number + 1 && Object.entries(now.totals).every(([side, total]) => shown.totals[side] === total);
-    say(same ? "" : fill(texts.corrected, { number: shown.number }));
+    const explained = document.querySelector("#scoreboard .notice:not([hidden])");
+    const differs = Object.entries(now.totals).some(([side, total]) => shown.totals[side] !== total);
+    if (!explained && now.number === shown.number + 1 && differs) say(corrected(shown.number));
     render();
     keepPage();
   });
@@ -367,7 +374,7 @@ function start() {
     if (!link || navigator.onLine) return;
     event.preventDefault();
     event.stopPropagation();
-    say(texts.unavailable);
+    say(gettext("Not available offline: editing a stored hand and the auction need the connection."));
   }, true);
   window.addEventListener("online", () => { say(""); render(); sync(); });
   window.addEventListener("offline", render);

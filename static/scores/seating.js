@@ -44,8 +44,8 @@
     list.replaceChildren(
       ...names.map((name, i) => {
         const item = document.createElement("li");
-        const text = Number(dealer?.value) === i + 1 ? preview.dataset.dealer : preview.dataset.seat;
-        item.textContent = text.replace("{number}", String(i + 1)).replace("{name}", name);
+        const text = Number(dealer?.value) === i + 1 ? gettext("Seat %(number)s: %(name)s, deals first") : gettext("Seat %(number)s: %(name)s");
+        item.textContent = interpolate(text, { number: i + 1, name }, true);
         return item;
       }),
     );

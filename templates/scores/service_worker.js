@@ -1,6 +1,9 @@
 {% autoescape off %}// Pitch League's service worker: the static files from the cache, everything else from the network.
 const CACHE = "pitch-static-{{ version }}";
-const PRECACHE = [{% for url in urls %}"{{ url|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
+// The scripts' texts, one catalog a language (its code in the URL): kept like the static files, but always asked of the
+// network first, as their URLs carry no hash of their content.
+const CATALOGS = [{% for url in catalogs %}"{{ url|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
+const PRECACHE = [{% for url in urls %}"{{ url|escapejs }}", {% endfor %}...CATALOGS];
 const STATIC_PREFIX = "{{ static_prefix|escapejs }}";
 const IMMUTABLE = {{ immutable|yesno:"true,false" }}; // Hashed file names: a cached file is never stale.
 
@@ -19,21 +22,22 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
-  if (event.request.method !== "GET" || url.origin !== self.location.origin || !url.pathname.startsWith(STATIC_PREFIX)) return;
+  const catalog = CATALOGS.includes(url.pathname);
+  if (event.request.method !== "GET" || url.origin !== self.location.origin || !(catalog || url.pathname.startsWith(STATIC_PREFIX))) return;
   const fromNetwork = (cache) => fetch(event.request).then((response) => {
     if (response.ok) cache.put(event.request, response.clone());
     return response;
   });
   event.respondWith(
     caches.open(CACHE).then((cache) =>
-      IMMUTABLE
+      IMMUTABLE && !catalog
         ? cache.match(event.request).then((hit) => hit || fromNetwork(cache))
         : fromNetwork(cache).catch(() => cache.match(event.request).then((hit) => hit || Response.error())),
     ),
   );
 });
 
-// Offline at the table (issue 14): a game page comes from the network when there is one, and is kept; without a
+// Offline at the table: a game page comes from the network when there is one, and is kept; without a
 // network, the kept copy is served, so a reload shows the game and its queue (static/scores/offline.js). Only
 // whole pages are kept (not htmx's fragments), and only game pages.
 const PAGES = "pitch-pages";
