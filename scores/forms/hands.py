@@ -9,13 +9,12 @@ its problems are put back on the field they are about by ``add_problems``.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import uuid
 from collections.abc import Mapping, Sequence
 
 from django import forms
 from django.core import signing
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import gettext, pgettext
 
 from .. import rules
 from ..problems import message as problem_message
@@ -38,43 +37,6 @@ class _BidField(forms.TypedChoiceField):
         return str(value) in {str(b) for b in rules.BIDS}
 
 
-@functools.lru_cache(maxsize=512)
-def _tap_fields(seats: tuple[str, ...], sides: tuple[str, ...], bids: tuple[int, ...], language: str | None) -> dict[str, forms.Field]:
-    """The hand form's buttons for a table, in the active language (``language``, the cache's key).
-
-    Every save builds a hand form, so its fields are built once per table and language and shared by the forms
-    made for it, not copied: nothing changes a field per form (errors and values live on the form).
-    """
-    players = [(name, name) for name in seats]
-    points = [(name, name) for name in sides]
-    return {
-        "pitcher": _buttons(gettext("Pitcher"), players, required_message=gettext("Tap who won the bid.")),
-        "bid": _BidField(
-            label=gettext("Bid"),
-            choices=[(b, str(b)) for b in bids],
-            coerce=int,
-            widget=forms.RadioSelect,
-            error_messages={"required": gettext("Tap the bid.")},
-        ),
-        "high": _buttons(pgettext("card game point", "High"), points, required_message=gettext("Tap who won High.")),
-        "low": _buttons(
-            pgettext("card game point", "Low"),
-            points,
-            required_message=gettext("Tap who won Low (the same as High if only one trump was out)."),
-        ),
-        "jack": _buttons(
-            pgettext("card game point", "Jack"),
-            [*points, (NOT_IN_PLAY, pgettext("card game point", "Not in play"))],
-            required_message=gettext("Tap who won the Jack, or Not in play."),
-        ),
-        "game": _buttons(
-            pgettext("card game point", "Game"),
-            [*points, (NOT_IN_PLAY, pgettext("card game point", "Tied"))],
-            required_message=gettext("Tap who won Game, or Tied."),
-        ),
-    }
-
-
 class HandForm(forms.Form):
     """One hand in taps: pitcher, bid, and who won High, Low, Jack and Game."""
 
@@ -86,7 +48,35 @@ class HandForm(forms.Form):
         """``dealer`` deals this hand: needed to read an auction sent with it (None when none is sent)."""
         super().__init__(*args, **kwargs)
         self.table, self.dealer = table, dealer
-        self.fields = {**_tap_fields(table.seats, table.sides, table.rules.bids, get_language()), **self.fields}
+        players = [(name, name) for name in table.seats]
+        points = [(name, name) for name in table.sides]
+        taps = {
+            "pitcher": _buttons(gettext("Pitcher"), players, required_message=gettext("Tap who won the bid.")),
+            "bid": _BidField(
+                label=gettext("Bid"),
+                choices=[(b, str(b)) for b in table.rules.bids],
+                coerce=int,
+                widget=forms.RadioSelect,
+                error_messages={"required": gettext("Tap the bid.")},
+            ),
+            "high": _buttons(pgettext("card game point", "High"), points, required_message=gettext("Tap who won High.")),
+            "low": _buttons(
+                pgettext("card game point", "Low"),
+                points,
+                required_message=gettext("Tap who won Low (the same as High if only one trump was out)."),
+            ),
+            "jack": _buttons(
+                pgettext("card game point", "Jack"),
+                [*points, (NOT_IN_PLAY, pgettext("card game point", "Not in play"))],
+                required_message=gettext("Tap who won the Jack, or Not in play."),
+            ),
+            "game": _buttons(
+                pgettext("card game point", "Game"),
+                [*points, (NOT_IN_PLAY, pgettext("card game point", "Tied"))],
+                required_message=gettext("Tap who won Game, or Tied."),
+            ),
+        }
+        self.fields = {**taps, **self.fields}  # The taps first, in the order a hand is told.
 
     def clean(self) -> dict:
         data = super().clean()

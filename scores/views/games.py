@@ -356,7 +356,7 @@ def _scoreboard(game: Game, state: services.GameState, last: Hand | None, number
         "dealer": dealer,
         "first_bidder": state.table.left_of(dealer),
         "last_result": _result_line(last) if last is not None else "",
-        "short_names": names.short_forms(state.table.seats),  # The history's rows show names short (hand_rows.py).
+        "short_names": names.short_forms(state.table.seats),  # The history shows names short (the short_name filter).
         # For the phone's own scorer (issue 14): scores at once on "Save hand", and while offline. Written by the
         # template only for a scorer's page (the watch and public pages share this context and never show it).
         "scorer_state": functools.partial(
