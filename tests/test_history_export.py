@@ -139,6 +139,14 @@ def import_games(league: League, games: int, hands: int) -> None:
     )
 
 
+def test_the_document_is_written_from_plain_values_not_from_what_the_driver_returns(played_league):
+    """``history.document`` knows nothing of the database: the export reads the rows through the ORM, so a hand's
+    ``set`` reaches it as a bool (SQLite stores 0 and 1) and its auction as a list (stored as JSON text)."""
+    hands = [row for game in history_export._stored(played_league.games.all()) for row in game.hands]
+    assert len(hands) == 5 and {type(row[-1]) for row in hands} == {bool}
+    assert [row[4] for row in hands if row[4] is not None] == [[[1, 2], [2, None], [3, 3], [0, 3]]]
+
+
 @pytest.mark.parametrize(("games", "hands"), [(2, 1), (12, 9)])
 def test_json_export_queries_do_not_grow_with_games_or_hands(league, django_assert_num_queries, games, hands):
     import_games(league, games, hands)

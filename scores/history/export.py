@@ -72,12 +72,12 @@ def _by_game(rows: list[tuple]) -> dict[int, list[tuple]]:
 
 
 def _stored(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[StoredGame]:
-    """Each game with its sides, seats, hands and scores: five queries per chunk of games, their rows read raw."""
+    """Each game with its sides, seats, hands and scores: five queries per chunk of games, as plain values."""
     chunk_size = chunk_size or CHUNK_SIZE
     ordered = games.order_by("played_on", "pk").values_list("pk", "code", "played_on", *RULES_VALUES, "partnership", "winner_id")
     for chunk in batched(ordered.iterator(chunk_size=chunk_size), chunk_size):
         ids = [game[0] for game in chunk]
-        rows = [queryset.raw_rows() for queryset in _chunk_queries(ids)]
+        rows = [list(queryset) for queryset in _chunk_queries(ids)]
         sides, seats = _by_game(rows[0]), _by_game(rows[1])
         # The game's pk stays first in a hand's row (see HAND_COLUMNS): 250,000 slices cost more than it is worth.
         hands = {game_id: list(group) for game_id, group in groupby(rows[2], key=itemgetter(0))}
