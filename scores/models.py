@@ -226,6 +226,11 @@ class GameQuerySet(models.QuerySet):
         """Games still being played."""
         return self.filter(status=Game.Status.IN_PROGRESS)
 
+    def with_seats(self) -> GameQuerySet:
+        """Newest first, each with its winner and its seated players, in two queries however many games."""
+        seats = Seat.objects.select_related("player").order_by("position")
+        return self.select_related("winner").prefetch_related(models.Prefetch("seats", queryset=seats)).order_by("-played_on", "-id")
+
     def for_member(self, user, role: str = Role.VIEWER) -> GameQuerySet:
         """Games of the leagues where the user is a member with at least ``role``, each with its league and the
         user's membership read in the same query (see ``LeagueQuerySet.for_member``). Anyone else finds none."""

@@ -18,7 +18,7 @@ from scores import services
 from scores.history import document as history_document
 from scores.history import export as history_export
 from scores.models import HandScore, League, Side
-from scores.standings import standings as league_standings
+from scores.selectors.standings import standings as league_standings
 from tests.conftest import hand as rules_hand
 from tests.history_docs import SPEC_HAND, document, dumps, export_text, game, hand, without_export_fields
 

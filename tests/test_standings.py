@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from scores.models import PlayerRating
-from scores.standings import standings
+from scores.selectors.standings import standings
 
 from . import leagues
 

@@ -18,8 +18,9 @@ from operator import itemgetter
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from .. import rules, standings
+from .. import rules
 from ..models import Game, Hand, HandScore, Seat, Side
+from ..selectors.standings import standings
 from .document import (
     GAMES_HEADER,
     HANDS_HEADER,
@@ -110,7 +111,7 @@ def game_rows(games: QuerySet[Game]) -> Iterator[tuple]:
 
 
 def standings_rows(league) -> list[tuple]:
-    """standings.csv: the league page's standings (``scores.standings``), one row per player."""
+    """standings.csv: the league page's standings (``selectors.standings``), one row per player."""
 
     def number(value: float | None, places: int) -> float | str:
         return "" if value is None else round(value, places)
@@ -135,7 +136,7 @@ def standings_rows(league) -> list[tuple]:
             r.streak,
             number(r.rating, 3),
         )
-        for r in standings.standings(league)
+        for r in standings(league)
     ]
 
 

@@ -17,7 +17,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_safe
 
-from .. import rules, services
+from .. import rules, selectors
 from ..forms.hands import format_auction, parse_auction
 from ..models import Role
 from .access import game_for
@@ -36,7 +36,7 @@ def auction(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
     if game.is_finished:
         return redirect(game)
-    state = services.load_game(game)
+    state = selectors.load_game(game)
     dealer = state.next_dealer
     text = request.GET.get("bids", "")
     bids = parse_auction(text, state.table, dealer)

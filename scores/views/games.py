@@ -7,7 +7,6 @@ with the parts of the page it changed.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import uuid
 from urllib.parse import urlencode
 
@@ -20,13 +19,12 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from .. import names, rules, services
+from .. import rules, selectors, services
 from ..forms.games import NewGameForm
 from ..forms.hands import HandForm, RestoreForm, add_problems, describe_problems, parse_auction, restore_token
 from ..models import Game, Hand, Membership, Role
 from ..problems import describe as describe_rules_problems
 from ..problems import message as problem_message
-from . import offline
 from .access import game_for, league_for
 
 # Sent with every htmx answer that changed the scores: the score chart reloads itself on it.
@@ -70,7 +68,7 @@ def game_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     game, membership = game_for(request.user, slug, pk)
     if request.htmx and request.GET.get("part") == "chart":
         # The chart catches up after htmx changed the scores (the "scores-changed" event).
-        response = render(request, "scores/game_detail.html#chart", scoreboard_context(game))
+        response = render(request, "scores/game_detail.html#chart", selectors.scoreboard_context(game))
         patch_vary_headers(response, ["HX-Request"])
         return response
     context = game_context(request, game, membership)
@@ -100,18 +98,18 @@ def game_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 def game_context(request: HttpRequest, game: Game, membership: Membership, *, form: HandForm | None = None, notice: str = "") -> dict:
     """Everything the game page shows; a fresh hand form for scorers while the game is on."""
-    context = scoreboard_context(game)
+    context = selectors.scoreboard_context(game)
     context.update(
         _scoring_context(game, membership, context["state"], context["dealer"], context["next_number"], form=form),
         notice=notice,
         is_owner=membership.allows(Role.OWNER),
         watch_url=request.build_absolute_uri(reverse("scores:watch", args=[game.share_token])) if game.share_token else None,
-        waiting_texts=offline.waiting_texts,  # Called by the template, only where the page has the offline part.
+        waiting_texts=selectors.waiting_texts,  # Called by the template, only where the page has the offline part.
     )
     return context
 
 
-def _scoring_context(game: Game, membership: Membership, state: services.GameState, dealer: str, number: int, *, form=None) -> dict:
+def _scoring_context(game: Game, membership: Membership, state: selectors.GameState, dealer: str, number: int, *, form=None) -> dict:
     """The hand form (a fresh one with a new key unless given) while the game is on and the user may score."""
     can_score = membership.allows(Role.SCORER)
     if form is None and can_score and not game.is_finished:
@@ -151,7 +149,7 @@ def _game_response(
 
 
 def _saved_response(
-    request: HttpRequest, game: Game, membership: Membership, state: services.GameState, saved: Hand, *, form_stays: bool
+    request: HttpRequest, game: Game, membership: Membership, state: selectors.GameState, saved: Hand, *, form_stays: bool
 ) -> HttpResponse:
     """A hand saved with htmx: the scoreboard and the new hand's row, not the whole game again.
 
@@ -162,7 +160,7 @@ def _saved_response(
     to the history out of band. The score chart asks for itself again on "scores-changed".
     """
     dealer = state.table.left_of(saved.dealer.player.name)
-    context = _scoreboard(game, state, saved, saved.number, dealer)
+    context = selectors.scoreboard(game, state, saved, saved.number, dealer)
     context.update(saved_hand=saved, undo_oob=True, form_stays=form_stays)
     if form_stays:
         context.update(membership=membership, can_score=True, key=uuid.uuid4())
@@ -181,7 +179,7 @@ def _saved_response(
 def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Save the next hand. A repeated key stores nothing twice; a hand number already taken is refused."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
-    state = services.load_game(game, hands=False)  # The table; record_hand reads the rest.
+    state = selectors.load_game(game, hands=False)  # The table; record_hand reads the rest.
     # Who deals matters only to read an auction sent with the hand: asked for (one query) only then.
     form = HandForm(request.POST, table=state.table, dealer=state.next_dealer if request.POST.get("auction") else None)
     if not form.is_valid():
@@ -261,7 +259,7 @@ def _seen_version(request: HttpRequest) -> int | None:
 def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """Change an earlier hand; every later total is recomputed, or nothing changes."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
-    state = services.load_game(game)
+    state = selectors.load_game(game)
     if not 1 <= number <= len(state.hands):
         raise Http404
     before = state.inputs[number - 1]
@@ -318,67 +316,6 @@ def hand_delete(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRe
     return redirect(game)
 
 
-def scoreboard_context(game: Game) -> dict:
-    """Sides with their totals, who deals next and the hands with each side's change, in a fixed number of queries."""
-    state = services.load_game(game)
-    hands = services.with_side_scores(state.hands)
-    context = _scoreboard(game, state, hands[-1] if hands else None, len(hands), state.next_dealer)
-    context["hands"] = hands
-    return context
-
-
-def _scoreboard(game: Game, state: services.GameState, last: Hand | None, number: int, dealer: str) -> dict:
-    """The scoreboard after hand ``number`` (``last``, its scores prefetched), ``dealer`` dealing next."""
-    sides = list(state.sides.values())
-    totals = {side.pk: 0 for side in sides}
-    deltas = {score.side_id: score.delta for score in last.side_scores} if last is not None else {}
-    if last is not None:
-        totals.update({score.side_id: score.total for score in last.side_scores})
-    best = max(totals.values(), default=0)
-    members = {side.pk: [name for name, seat in state.seats.items() if seat.side_id == side.pk] for side in sides}
-
-    def leading(side) -> bool:
-        # After a win the winner is marked, who may have fewer points than a side that was never the pitcher.
-        return side.pk == game.winner_id if game.is_finished else totals[side.pk] == best and last is not None
-
-    rows = [
-        {"side": side, "total": totals[side.pk], "delta": deltas.get(side.pk, 0), "leading": leading(side), "members": members[side.pk]}
-        for side in sides
-    ]
-    return {
-        "game": game,
-        "league": game.league,
-        "state": state,
-        "sides": sides,
-        "rows": rows,
-        "last_number": number,
-        "next_number": number + 1,
-        "dealer": dealer,
-        "first_bidder": state.table.left_of(dealer),
-        "last_result": _result_line(last) if last is not None else "",
-        "short_names": names.short_forms(state.table.seats),  # The history shows names short (the short_name filter).
-        # For the phone's own scorer (issue 14): scores at once on "Save hand", and while offline. Written by the
-        # template only for a scorer's page (the watch and public pages share this context and never show it).
-        "scorer_state": functools.partial(
-            offline.scorer_state,
-            state,
-            {side.name: totals[side.pk] for side in sides},
-            last_number=number,
-            dealer=dealer,
-            over=game.is_finished,
-        ),
-    }
-
-
-def _result_line(hand: Hand) -> str:
-    """What the last hand did for its pitcher, from the stored scores: "Bob made 3, +3"."""
-    name = hand.pitcher.player.name
-    if hand.set:
-        return gettext("%(pitcher)s was set back %(bid)s") % {"pitcher": name, "bid": hand.bid}
-    delta = next(score.delta for score in hand.side_scores if score.side_id == hand.pitcher.side_id)
-    return gettext("%(pitcher)s made %(bid)s, %(delta)s") % {"pitcher": name, "bid": hand.bid, "delta": f"{delta:+d}"}
-
-
 @login_required
 @require_POST
 def rematch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
@@ -387,7 +324,7 @@ def rematch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if not game.is_finished:
         messages.warning(request, gettext("A rematch can start only when the game has a winner."))
         return redirect(game)
-    state = services.load_game(game)
+    state = selectors.load_game(game)
     table = state.table
     new_game = services.start_game(
         league=game.league,

@@ -1,10 +1,11 @@
-"""Scoring at the table without a network (issue 14): what the game page gives its scorer, and the sync endpoint.
+"""Scoring at the table without a network: the sync endpoint for the hands a phone queued.
 
-The phone scores a hand at once with ``static/scores/scorer.js`` (a mirror of ``scores.rules``) from the
-``scorer_state`` the page carries, and queues it while offline. ``hand_sync`` is where the queued hands go, in order and in one
-request, when the network is back: the same form and ``services.record_hand`` as the hand form (its idempotency key makes a
-resend harmless), answered in JSON with what the server stored, so the phone can show the server's scores
-where they differ from its own. The server stays the authority on every score.
+The phone scores a hand at once with ``static/scores/scorer.js`` (a mirror of ``scores.rules``) from the scorer
+state the page carries (``scores.selectors.scorer``), and queues it while offline. ``hand_sync`` is where the
+queued hands go, in order and in one request, when the network is back: the same form and
+``services.record_hand`` as the hand form (its idempotency key makes a resend harmless), answered in JSON with
+what the server stored, so the phone can show the server's scores where they differ from its own. The server
+stays the authority on every score.
 """
 
 from __future__ import annotations
@@ -13,50 +14,15 @@ import json
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, JsonResponse
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from .. import rules, services
+from .. import rules, selectors, services
 from ..forms.hands import HandForm, describe_problems
 from ..models import Game, Role
 from .access import game_for
 
-# The waiting count is said for 1 to this many hands with the language's own plural forms, rendered server side
-# (the phone has no message catalog); a longer queue says the last one.
-COUNTED = 40
 MAX_BATCH = 100  # Hands in one sync request: a long evening offline, with room to spare.
-
-
-def scorer_state(state: services.GameState, totals: dict[str, int], *, last_number: int, dealer: str, over: bool) -> str:
-    """The game as ``scorer.js`` needs it, in JSON for a data attribute (no script in the page to allow): the table
-    and its rules, each side's total, the next hand and its dealer."""
-    table = state.table
-    return _json(
-        {
-            "seats": list(table.seats),
-            "sides": list(table.sides),
-            "teams": [{"name": team.name, "players": list(team.players)} for team in table.teams],
-            "rules": table.rules.as_dict(),
-            "totals": totals,
-            "number": last_number + 1,
-            "dealer": dealer,
-            "over": over,
-        }
-    )
-
-
-def waiting_texts() -> str:
-    """ "3 hands waiting to sync" for 1 to COUNTED hands, in the active language (a JSON list)."""
-    return _json(
-        [
-            ngettext("%(count)s hand waiting to sync", "%(count)s hands waiting to sync", count) % {"count": count}
-            for count in range(1, COUNTED + 1)
-        ]
-    )
-
-
-def _json(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 @login_required
@@ -81,7 +47,7 @@ def hand_sync(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
 
 def _store(game: Game, data: dict) -> dict:
     """One hand from the queue: stored (with the server's totals and winner), a conflict, or refused, with why."""
-    state = services.load_game(game, hands=False)  # Each hand has the dealer the one before it left.
+    state = selectors.load_game(game, hands=False)  # Each hand has the dealer the one before it left.
     form = HandForm({key: str(value) for key, value in data.items()}, table=state.table, dealer=state.next_dealer)
     if not form.is_valid() or form.cleaned_data["number"] is None or form.cleaned_data["key"] is None:
         return _refused([str(error) for errors in form.errors.values() for error in errors])

@@ -11,10 +11,9 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST, require_safe
 
-from .. import qr, services
+from .. import qr, selectors, services
 from ..models import Game, Role
 from .access import game_for
-from .games import scoreboard_context
 
 WATCH_LINK_ACTIONS = {"off": False, "new": True}
 
@@ -62,7 +61,7 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
     else:
         game = get_object_or_404(Game.objects.select_related("league", "winner"), share_token=token)
         template = "scores/watch.html#live" if request.htmx else "scores/watch.html"
-        response = render(request, template, scoreboard_context(game))
+        response = render(request, template, selectors.scoreboard_context(game))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     # The language comes from the cookie the switcher sets, else from Accept-Language (LocaleMiddleware).

@@ -23,7 +23,7 @@ from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .models import Game, League, Player, PlayerRating, Seat
+from ..models import Game, League, Player, PlayerRating, Seat
 
 
 @dataclasses.dataclass
