@@ -15,16 +15,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from .. import rules, selectors, services
-from ..forms.games import NewGameForm
-from ..forms.hands import HandForm, RestoreForm, add_problems, describe_problems, parse_auction, restore_token
+from ..forms.games import GamePageForm, NewGameForm
+from ..forms.hands import AuctionResultForm, HandForm, RestoreForm, UndoForm, VersionForm, add_problems, describe_problems, restore_token
 from ..models import Game, Hand, Membership, Role
 from ..problems import describe as describe_rules_problems
-from ..problems import message as problem_message
 from .access import game_for, league_for
 
 # Sent with every htmx answer that changed the scores: the score chart reloads itself on it.
@@ -63,36 +62,26 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_safe
+@vary_on_headers("HX-Request")
 def game_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The scoreboard, the hand form for scorers, and the hand history of one game."""
     game, membership = game_for(request.user, slug, pk)
-    if request.htmx and request.GET.get("part") == "chart":
+    query = GamePageForm(request.GET, game=game)
+    if request.htmx and query.chart:
         # The chart catches up after htmx changed the scores (the "scores-changed" event).
-        response = render(request, "scores/game_detail.html#chart", selectors.scoreboard_context(game))
-        patch_vary_headers(response, ["HX-Request"])
-        return response
+        return render(request, "scores/game_detail.html#chart", selectors.scoreboard_context(game))
     context = game_context(request, game, membership)
-    if context["form"] is not None and request.GET.get("restore"):
+    if context["form"] is not None:
         # Back from an undo without JavaScript: "Restore" stays while the game is as the undo left it.
-        restore = RestoreForm({"token": request.GET["restore"]}, game_pk=game.pk)
-        if restore.is_valid() and restore.restore["version"] == game.version:
-            context["restore"] = request.GET["restore"]
-    auction_text = request.GET.get("auction", "")
-    if auction_text and context["form"] is not None:
-        # Coming back from the auction page: its result fills in pitcher and bid.
+        context["restore"] = query.restore_token
+        # Back from the auction page: its result fills in pitcher and bid.
         state = context["state"]
-        bids = parse_auction(auction_text, state.table, state.next_dealer)
-        try:
-            if bids is None:
-                raise rules.RulesError(gettext("the auction could not be read"))
-            pitcher, bid = rules.auction_result(state.table, state.next_dealer, bids)
-        except rules.RulesError as error:
-            context["auction_problem"] = gettext("That auction does not follow the rules of bidding; enter it again.")
-            if error.problems[0].template in rules.HOUSE_RULE_REFUSALS.values():
-                context["auction_problem"] = problem_message(error.problems[0])
-        else:
-            context["form"].initial.update({"pitcher": pitcher, "bid": bid, "auction": auction_text})
-            context["auction"] = bids
+        auction = AuctionResultForm(request.GET, table=state.table, dealer=state.next_dealer)
+        if not auction.is_valid():
+            context["auction_problem"] = auction.errors["auction"][0]
+        elif result := auction.cleaned_data["auction"]:
+            context["form"].initial.update({"pitcher": result["pitcher"], "bid": result["bid"], "auction": result["text"]})
+            context["auction"] = result["bids"]
     return render(request, "scores/game_detail.html", context)
 
 
@@ -144,7 +133,6 @@ def _game_response(
         if notice:
             messages.warning(request, notice)
         response = redirect(game.get_absolute_url() + ("?" + urlencode({"restore": restore}) if restore else ""))
-    patch_vary_headers(response, ["HX-Request"])
     return response
 
 
@@ -170,12 +158,12 @@ def _saved_response(
     if form_stays:
         response["HX-Retarget"], response["HX-Reswap"] = "#scoreboard", "outerHTML"
     response["HX-Trigger"] = f"{SCORES_CHANGED}, {HAND_SAVED}" if form_stays else SCORES_CHANGED
-    patch_vary_headers(response, ["HX-Request"])
     return response
 
 
 @login_required
 @require_POST
+@vary_on_headers("HX-Request")
 def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Save the next hand. A repeated key stores nothing twice; a hand number already taken is refused."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
@@ -206,13 +194,14 @@ def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@vary_on_headers("HX-Request")
 def hand_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Delete the last hand; the number posted guards against undoing twice on a double tap."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
-    try:
-        number = int(request.POST.get("number", ""))
-    except ValueError:
+    form = UndoForm(request.POST)
+    if not form.is_valid():
         return _game_response(request, game, membership, notice=gettext("Nothing was undone: the page did not say which hand."))
+    number = form.cleaned_data["number"]
     try:
         undone = services.undo_hand(game=game, number=number)  # Checks, under the game's lock, that it is still the last hand.
     except services.Refused as refused:
@@ -225,6 +214,7 @@ def hand_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@vary_on_headers("HX-Request")
 def hand_restore(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Put back the hand just undone, exactly as it was entered, as the next hand again (scored by the rules again).
     Refused if the game changed since the undo; a second tap stores nothing twice."""
@@ -246,14 +236,6 @@ def hand_restore(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _game_response(request, game, membership, notice=restored, saved=saved)
 
 
-def _seen_version(request: HttpRequest) -> int | None:
-    """The game's version when the page that posts was shown (its hidden ``version`` field); None if unreadable."""
-    try:
-        return int(request.POST.get("version", ""))
-    except ValueError:
-        return None
-
-
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
@@ -264,8 +246,11 @@ def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResp
         raise Http404
     before = state.inputs[number - 1]
     form = HandForm(request.POST or None, table=state.table, dealer=before.dealer, initial=HandForm.initial_for(before))
-    version = _seen_version(request) if request.method == "POST" else game.version
-    if request.method == "POST" and version is None:
+    version = game.version
+    if request.method == "POST":
+        seen = VersionForm(request.POST)
+        version = seen.cleaned_data["version"] if seen.is_valid() else None
+    if version is None:
         form.add_error(None, gettext("The page did not say which version of the game it showed; reload it and try again."))
     elif request.method == "POST" and form.is_valid():
         try:
@@ -300,10 +285,11 @@ def hand_delete(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRe
     game, _membership = game_for(request.user, slug, pk, Role.SCORER)
     if not 1 <= number <= game.hands.count():
         raise Http404
-    version = _seen_version(request)
-    if version is None:
+    seen = VersionForm(request.POST)
+    if not seen.is_valid():
         messages.warning(request, gettext("Nothing was deleted: the page did not say which version of the game it showed."))
         return redirect(game)
+    version = seen.cleaned_data["version"]
     try:
         services.delete_hand(game=game, number=number, version=version)
     except services.Refused as refused:

@@ -20,14 +20,15 @@ RECENT_GAMES = 5
 
 @login_required
 @require_safe
-@vary_on_headers("HX-Request")
+@vary_on_headers("HX-Request", "HX-History-Restore-Request")
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """A league's standings, its players' ratings over time and its latest games."""
     league, membership = league_for(request.user, slug)
     form = StandingsForm(request.GET or None)
     standings = {"form": form, "rows": selectors.standings(league, **form.query)}
     status = 400 if form.errors else 200  # Shown with the form's messages; the standings fall back to the defaults.
-    if request.htmx:
+    if request.htmx and not request.htmx.history_restore_request:
+        # A re-sort or a filter: the table alone. Back to a page htmx no longer keeps asks for the whole page.
         return render(request, "scores/league_detail.html#standings", {"league": league, **standings}, status=status)
     context = {
         "league": league,

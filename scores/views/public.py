@@ -17,14 +17,14 @@ def _get_public_league(token: str) -> League:
 
 
 @require_safe
-@vary_on_headers("HX-Request")
+@vary_on_headers("HX-Request", "HX-History-Restore-Request")
 def public_league(request: HttpRequest, token: str) -> HttpResponse:
     """The standings and games of a league, read only, for whoever has the link."""
     league = _get_public_league(token)
     form = StandingsForm(request.GET or None)
     standings = {"league": league, "public": True, "form": form, "rows": selectors.standings(league, **form.query)}
     status = 400 if form.errors else 200
-    if request.htmx:
+    if request.htmx and not request.htmx.history_restore_request:  # Back to a page htmx no longer keeps: the whole page.
         return render(request, "scores/public_league.html#standings", standings, status=status)
     context = {**standings, "page": selectors.games_page(league.games.all(), request.GET.get("page"))}
     return render(request, "scores/public_league.html", context, status=status)

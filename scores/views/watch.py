@@ -7,9 +7,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from .. import qr, selectors, services
 from ..models import Game, Role
@@ -45,6 +45,7 @@ def _watch_etag(request: HttpRequest, version: int) -> str:
 
 
 @require_safe
+@vary_on_headers("HX-Request", "Cookie", "Accept-Language")  # The language: the switcher's cookie, else Accept-Language.
 def watch(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only scoreboard anyone with the link can follow; polled, answered 304 when nothing changed.
 
@@ -64,8 +65,6 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
         response = render(request, template, selectors.scoreboard_context(game))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
-    # The language comes from the cookie the switcher sets, else from Accept-Language (LocaleMiddleware).
-    patch_vary_headers(response, ("HX-Request", "Cookie", "Accept-Language"))
     return response
 
 
