@@ -1,4 +1,4 @@
-"""The benchmark's browser part (issue 14): ``bench/run.py --browser-only``, or as part of ``make bench``.
+"""The benchmark's browser part: ``bench/run.py --browser-only``, or as part of ``make bench``.
 
 Runs the production stack (gunicorn, DEBUG off, static files collected) on 127.0.0.1 and drives the system
 Chromium as a phone: 390x844, touch, an emulated mobile network (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s

@@ -34,7 +34,7 @@ import uuid
 from pathlib import Path
 from urllib.parse import urlencode
 
-import browser  # bench/browser.py: the phone in Chromium (issue 14); this script's folder is on the path.
+import browser  # bench/browser.py: the phone in Chromium; this script's folder is on the path.
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
@@ -351,7 +351,7 @@ def in_process(args) -> None:
 
 
 def seed_league(args, user) -> tuple:
-    """The bench league, through the history import; its rate is reported (issue 11's budget)."""
+    """The bench league, through the history import; its rate is reported against its budget."""
     from django.db import connection
 
     from scores import services

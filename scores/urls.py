@@ -41,7 +41,7 @@ urlpatterns = [
     path("invite/<slug:token>/", members.invite_accept, name="invite_accept"),
     path("p/<slug:token>/", public.public_league, name="public_league"),
     path("p/<slug:token>/games/<int:pk>/", public.public_game, name="public_game"),
-    # Game history (issue 5): downloads for members, import for owners.
+    # Game history: downloads for members, import for owners.
     path("leagues/<slug:slug>/history.json", history.league_export, {"fmt": "json"}, name="league_export_json"),
     path("leagues/<slug:slug>/history.zip", history.league_export, {"fmt": "csv"}, name="league_export_csv"),
     path("leagues/<slug:slug>/games/<int:pk>/history.json", history.game_export, {"fmt": "json"}, name="game_export_json"),

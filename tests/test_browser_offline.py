@@ -1,4 +1,4 @@
-"""Offline at the table (issue 14), in phone-sized Chromium: hands queued without a network, kept across a reload,
+"""Offline at the table, in phone-sized Chromium: hands queued without a network, kept across a reload,
 synced in order when it is back; a hand another phone took goes to "Not synced"; the scoreboard moves at once."""
 
 from __future__ import annotations

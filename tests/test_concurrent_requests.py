@@ -103,7 +103,7 @@ def test_an_edit_racing_a_new_hand_keeps_both(four_player_game, phones):
     editor, scorer = phones(2)
     assert acknowledged(save(scorer, four_player_game, taps("Ann", 1, "Bob", "Cat", number=1)))
     edit_url = reverse("scores:hand_edit", args=[four_player_game.league.slug, four_player_game.pk, 1])
-    # The version the edit page was shown at: the edit is refused if the new hand is stored first (issue 11).
+    # The version the edit page was shown at: the edit is refused if the new hand is stored first.
     edit = {"pitcher": "Ann", "bid": 2, "high": "Ann", "low": "Ann", "jack": "-", "game": "-", "version": Game.objects.get().version}
     results = run_together(
         [

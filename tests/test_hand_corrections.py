@@ -156,7 +156,7 @@ def test_an_edit_can_forget_the_auction_to_change_the_pitcher(scorer, four_playe
     assert stored.pitcher.player.name == "Cat" and stored.auction is None
 
 
-# "Restore" after an undo (issue 13): the hand undone, put back exactly, for a few seconds.
+# "Restore" after an undo: the hand undone, put back exactly, for a few seconds.
 
 
 def restore_token_in(html: str) -> str:

@@ -1,4 +1,4 @@
-"""The phone at the table (issue 13), server side: the winner marked, the auction panel, rematch, QR code,
+"""The phone at the table, server side: the winner marked, the auction panel, rematch, QR code,
 manifest and service worker, and a delete that asks first."""
 
 from __future__ import annotations

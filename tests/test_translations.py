@@ -367,7 +367,7 @@ def test_the_switcher_is_on_every_page_and_names_each_language_in_its_own_words(
     html = client.get(reverse("scores:rules"), headers={"accept-language": "mt"}).content.decode()
     form = re.search(r'<form class="language-switcher" method="post" action="/i18n/setlang/">.*?</form>', html, re.S)
     assert form is not None
-    # A button per language in the menu: one tap changes it (issue 13).
+    # A button per language in the menu: one tap changes it.
     options = re.findall(
         r'<button type="submit" name="language" value="([a-z]+)" lang="\1" class="[^"]*"( aria-current="true")?>([^<]+)</button>',
         form.group(0),

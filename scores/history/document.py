@@ -176,7 +176,7 @@ def read(source: bytes | str, *, max_games: int | None = None) -> list[GameInput
         message = _("the file holds %(count)s games; one import takes at most %(max)s") % {"count": len(games), "max": max_games}
         raise HistoryError(Problem(message))
     pattern = MAY_HOLD_SURROGATE_BYTES if isinstance(source, bytes) else MAY_HOLD_SURROGATE
-    # Looking through the text is a hundredth of the time of looking through every value of a large file.
+    # Looking through the text once costs far less than looking through every value of a large file.
     return read_document(data, mend_surrogates=pattern.search(source) is not None)
 
 

@@ -80,7 +80,7 @@ def _stored(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[St
         ids = [game[0] for game in chunk]
         rows = [list(queryset) for queryset in _chunk_queries(ids)]
         sides, seats = _by_game(rows[0]), _by_game(rows[1])
-        # The game's pk stays first in a hand's row (see HAND_COLUMNS): 250,000 slices cost more than it is worth.
+        # The game's pk stays first in a hand's row (see HAND_COLUMNS): a slice of every hand's row would buy nothing.
         hands = {game_id: list(group) for game_id, group in groupby(rows[2], key=itemgetter(0))}
         figures = list(chain.from_iterable(rows[3]))
         starts, start = {}, 0

@@ -157,7 +157,7 @@ def scoreboard(game: Game, state: GameState, last: Hand | None, number: int, dea
         "first_bidder": state.table.left_of(dealer),
         "last_result": result_line(last) if last is not None else "",
         "short_names": names.short_forms(state.table.seats),  # The history shows names short (the short_name filter).
-        # For the phone's own scorer (issue 14): scores at once on "Save hand", and while offline. Written by the
+        # For the phone's own scorer: scores at once on "Save hand", and while offline. Written by the
         # template only for a scorer's page (the watch and public pages share this context and never show it).
         "scorer_state": functools.partial(
             scorer_state,

@@ -56,7 +56,7 @@ def import_history(
 def _collector_paused() -> Iterator[None]:
     """Python's cycle collector paused for the import: it makes no reference cycles to collect, but builds and
     keeps several objects for every hand of the file, and the collector walked them all again and again as they
-    grew (an eighth of the bench league's import, 1.25 of 9.5 s). Unused memory is still freed as it is left."""
+    grew. Unused memory is still freed as it is left."""
     paused = gc.isenabled()
     gc.disable()
     try:
@@ -191,8 +191,8 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
         won, delta, totals = scored.won, scored.delta, scored.totals
         scores.extend((pk, side, won[name], delta[name], totals[name]) for name, side in side_pks)
     bulk.insert_rows(HandScore, ("hand", "side", "won", "delta", "total"), scores)
-    # The winners, a statement per winning side's position rather than bulk_update's CASE over every game (a
-    # tenth of an import's time): the side at that position in each of these games is the one the engine named.
+    # The winners, a statement per winning side's position rather than bulk_update's CASE over every game: the
+    # side at that position in each of these games is the one the engine named.
     by_position: dict[int, list[int]] = {}
     for game, found in zip(games, batch, strict=True):
         if found.result.winner is not None:

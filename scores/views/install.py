@@ -24,7 +24,7 @@ PRECACHED = (
     "bootstrap/css/bootstrap.min.css",
     "scores/app.css",
     "scores/app.js",
-    "scores/offline.js",  # Issue 14: the game page's scorer and queue, for a game opened offline.
+    "scores/offline.js",  # The game page's scorer and queue, for a game opened offline.
     "scores/scorer.js",
     "scores/favicon.svg",
     "scores/icon-192.png",
