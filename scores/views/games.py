@@ -126,14 +126,13 @@ def _game_response(
         context.update(saved_hand=saved, restore=restore)
         response = render(request, "scores/game_detail.html#refreshed", context)
         response["HX-Trigger"] = SCORES_CHANGED
-    elif form is not None:
+        return response
+    if form is not None:
         game.refresh_from_db()
-        response = render(request, "scores/game_detail.html", game_context(request, game, membership, form=form))
-    else:
-        if notice:
-            messages.warning(request, notice)
-        response = redirect(game.get_absolute_url() + ("?" + urlencode({"restore": restore}) if restore else ""))
-    return response
+        return render(request, "scores/game_detail.html", game_context(request, game, membership, form=form))
+    if notice:
+        messages.warning(request, notice)
+    return redirect(game.get_absolute_url() + ("?" + urlencode({"restore": restore}) if restore else ""))
 
 
 def _saved_response(
