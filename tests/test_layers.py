@@ -203,3 +203,15 @@ def test_views_take_only_writes_from_the_services():
         if not _writes(functions, name, source, set()):
             reads.append(name)
     assert reads == []
+
+
+def test_no_markup_is_marked_safe_by_hand():
+    """HTML lives in templates; a few tags in Python are built with ``format_html``, which escapes what it is given."""
+    marked = re.compile(r"\bmark_safe\b|\bSafeString\(")
+    assert [str(path.relative_to(ROOT)) for path in _python_files() if marked.search(path.read_text())] == []
+
+
+def test_no_template_caches_a_fragment():
+    """A page is rendered for each request: no fragment is kept from one request for another."""
+    cached = re.compile(r"{%\s*(cache\b|load\b[^%]*\bcache\b)")
+    assert [str(path.relative_to(ROOT)) for path in ROOT.glob("templates/**/*.html") if cached.search(path.read_text())] == []
