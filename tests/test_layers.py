@@ -1,6 +1,7 @@
 """The layers of docs/architecture.md hold: each imports only the layers below it, the pure modules nothing of the
 database, no view module another (but the access helper), views take only writes from the services, and the only SQL
-written by hand is the history import's bulk inserts, in one module that only the import uses."""
+written by hand is the history import's bulk inserts, in one module that only the import uses. HTML is left to the
+templates, which cache nothing between requests."""
 
 from __future__ import annotations
 
