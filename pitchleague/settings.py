@@ -106,7 +106,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # an import over and answers the next request at once. No broker to run beside the database.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
-# History import (issue 11). The largest file the import page takes, refused before its body is read when the
+# History import. The largest file the import page takes, refused before its body is read when the
 # request says its length (the proxy in front has its own limit, DEPLOY.md); and the most games one file may hold.
 IMPORT_MAX_UPLOAD_SIZE = int(os.environ.get("IMPORT_MAX_UPLOAD_SIZE", str(10 * 1024 * 1024)))
 IMPORT_MAX_GAMES = int(os.environ.get("IMPORT_MAX_GAMES", "5000"))
@@ -158,7 +158,7 @@ if mail_backend == "django.core.mail.backends.smtp.EmailBackend":
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "pitch-league@localhost")
 
 LANGUAGE_CODE = "en"
-# The players' languages (issue 7). Django knows no Cebuano or Maltese: ScoresConfig.ready adds them to its
+# The players' languages. Django knows no Cebuano or Maltese: ScoresConfig.ready adds them to its
 # LANG_INFO, locale/ has the catalogs (built by `make messages` / compilemessages), pitchleague/formats the
 # date and number formats of the languages Django has none for.
 LANGUAGES = [

@@ -7,7 +7,7 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from . import rules, services
+from . import rules, selectors, services
 from .models import League, Membership, Role
 
 DEMO_USERNAME = "demo"
@@ -30,7 +30,7 @@ def random_hand(rng: random.Random, table: rules.Table) -> rules.Hand:
 def play_out(game, rng: random.Random, max_hands: int = 200) -> None:
     """Record random hands until the game has a winner."""
     for _ in range(max_hands):
-        state = services.load_game(game)
+        state = selectors.load_game(game)
         services.record_hand(game=game, hand=random_hand(rng, state.table))
         game.refresh_from_db()
         if game.is_finished:

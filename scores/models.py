@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import datetime
 import secrets
-from collections.abc import Sequence
 
 from django.conf import settings
-from django.db import connections, models
+from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
@@ -218,56 +217,7 @@ class Player(models.Model):
         return self.name
 
 
-class RowsQuerySet(models.QuerySet):
-    """Plain rows in and out, for the history's export and import and for rating a league again alone: each
-    reads or writes every row of a league, where the ORM's work per row is most of the time. Everything else
-    goes through the ORM."""
-
-    def raw_rows(self) -> list[tuple]:
-        """The rows of this ``values_list()`` query as the database driver gives them: booleans may come as 0 and 1,
-        JSON as text. For the history export alone, which reads every row of a league: SQL built by the ORM, read
-        with one ``fetchall()`` and none of the ORM's work per row (chunked fetches, converters). Measured on a
-        2,000-game league (``bench/run.py --games 2000``, one busy machine, in turns): 34,600-40,100 hands/s
-        exported this way, 23,700 with ``values_list()`` iterated; ``make bench`` reports the full league's rate."""
-        query, params = self.query.sql_with_params()
-        with connections[self.db].cursor() as cursor:
-            cursor.execute(query, params)
-            return cursor.fetchall()
-
-    ROWS_PER_INSERT = 1000
-
-    def insert_rows(self, fields: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
-        """Insert plain rows (values in ``fields`` order, as the database takes them): on SQLite a thousand to
-        a statement, on PostgreSQL with COPY.
-
-        A history import's rows, and a league's ratings rated again: ``bulk_create`` spent nine tenths of an
-        import building a model instance per row and compiling each row's SQL (about 1,500 hands a second on
-        the bench's league). Nothing is checked or defaulted here and no ids come back: the caller gives every
-        column a value, and reads the ids in one query if it needs them. Measured on a 2,000-game import
-        (50,590 hands; ``bench/run.py``'s league): on SQLite, a statement of many rows inserted the hands in
-        0.21 s and their scores in 0.20 s, where one ``executemany`` of the one-row statement took 0.29 s and
-        0.37 s (the whole import 1.30 s against 1.57 s; 500 or 2,000 rows a statement measured as 1,000). On
-        PostgreSQL, where psycopg writes each value into the statement's text, COPY inserted every row in
-        0.7 s against 3.5 s as statements of many rows (the whole import 3.5 s against 6.6 s).
-        """
-        database = connections[self.db]
-        columns = [self.model._meta.get_field(name) for name in fields]
-        names = ", ".join(database.ops.quote_name(column.column) for column in columns)
-        table = database.ops.quote_name(self.model._meta.db_table)
-        row = f"({', '.join(['%s'] * len(fields))})"
-        if database.vendor == "postgresql":
-            with database.cursor() as cursor, cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
-                for values in rows:
-                    copy.write_row(values)
-            return
-        size = min(self.ROWS_PER_INSERT, database.ops.bulk_batch_size(columns, rows)) or 1
-        with database.cursor() as cursor:
-            for start in range(0, len(rows), size):
-                chunk = rows[start : start + size]
-                cursor.execute(f"INSERT INTO {table} ({names}) VALUES {', '.join([row] * len(chunk))}", [v for r in chunk for v in r])
-
-
-class GameQuerySet(RowsQuerySet):
+class GameQuerySet(models.QuerySet):
     def finished(self) -> GameQuerySet:
         """Games that have a winner."""
         return self.filter(status=Game.Status.FINISHED)
@@ -275,6 +225,11 @@ class GameQuerySet(RowsQuerySet):
     def in_progress(self) -> GameQuerySet:
         """Games still being played."""
         return self.filter(status=Game.Status.IN_PROGRESS)
+
+    def with_seats(self) -> GameQuerySet:
+        """Newest first, each with its winner and its seated players, in two queries however many games."""
+        seats = Seat.objects.select_related("player").order_by("position")
+        return self.select_related("winner").prefetch_related(models.Prefetch("seats", queryset=seats)).order_by("-played_on", "-id")
 
     def for_member(self, user, role: str = Role.VIEWER) -> GameQuerySet:
         """Games of the leagues where the user is a member with at least ``role``, each with its league and the
@@ -348,8 +303,6 @@ class Side(models.Model):
     position = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=names.MAX_LENGTH)
 
-    objects = RowsQuerySet.as_manager()
-
     class Meta:
         ordering = ["game", "position"]
         constraints = [
@@ -382,8 +335,6 @@ class Seat(models.Model):
     game_points = models.PositiveSmallIntegerField(default=0)
 
     FIGURES = ("points", "hands", "pitched", "sets", "high", "low", "jack", "game_points")
-
-    objects = RowsQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "position"]
@@ -419,8 +370,6 @@ class Hand(models.Model):
     idempotency_key = models.UUIDField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
-    objects = RowsQuerySet.as_manager()
-
     class Meta:
         ordering = ["game", "number"]
         constraints = [
@@ -444,8 +393,6 @@ class HandScore(models.Model):
     delta = models.SmallIntegerField()
     total = models.IntegerField()
 
-    objects = RowsQuerySet.as_manager()
-
     class Meta:
         ordering = ["hand", "side__position"]
         constraints = [
@@ -458,7 +405,7 @@ class HandScore(models.Model):
         return f"{self.side}: {self.delta:+d} → {self.total}"
 
 
-class PlayerRatingQuerySet(RowsQuerySet):
+class PlayerRatingQuerySet(models.QuerySet):
     def in_order_played(self) -> PlayerRatingQuerySet:
         """Oldest game first, as the ratings were computed."""
         return self.order_by("game__played_on", "game_id")

@@ -1,4 +1,4 @@
-"""Issue 11 in a real phone-sized Chromium, by the controls' visible names: an owner replaces and turns off a
+"""Who may do what, in a real phone-sized Chromium, by the controls' visible names: an owner replaces and turns off a
 game's watch link, makes a one-day invite link, and removes a member, whom the old link then refuses."""
 
 from __future__ import annotations

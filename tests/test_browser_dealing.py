@@ -1,5 +1,5 @@
 """Who deals and who bids first on the phone is rules.py's word: the page's json_script carries the table's rotation
-(``views.offline.browser_table``), and offline.js's ``dealing`` reads it; checked in Chromium against rules.py."""
+(``selectors.browser_table``), and offline.js's ``dealing`` reads it; checked in Chromium against rules.py."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.templatetags.static import static
 from playwright.sync_api import Page, expect
 
 from scores import rules, services
-from scores.views.offline import browser_table
+from scores.selectors import browser_table
 from tests.test_browser_scoring import enter_hand, score
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

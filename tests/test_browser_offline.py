@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from scores import rules, services
+from scores import rules, selectors, services
 from scores.models import Game, Hand, Role
 from tests.conftest import PASSWORD, scripts_catalog
 from tests.test_browser_languages import WORDS
@@ -55,7 +55,7 @@ def save(page: Page) -> None:
 
 
 def stored_totals(game: Game) -> dict[str, int]:
-    return dict(services.load_game(game).replay().totals)
+    return dict(selectors.load_game(game).replay().totals)
 
 
 HANDS = [  # (pitcher, bid, high, low, jack, game): Ann makes 2, Bob is set back 3, Cat makes 2.

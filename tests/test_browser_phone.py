@@ -1,4 +1,4 @@
-"""The phone at the table (issue 13): a hand on one screen, the save seen, any name, installed, in Chromium.
+"""The phone at the table: a hand on one screen, the save seen, any name, installed, in Chromium.
 
 Each test is run at the phone sizes the issue names; sizes are compared with the device's width, not
 ``window.innerWidth`` (Chromium widens that to fit an over-wide page).

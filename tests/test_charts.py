@@ -92,14 +92,14 @@ def test_a_finished_game_shows_each_players_rating_change(client, league, owner)
 
 
 def test_the_league_page_charts_only_the_last_rated_games(client, league, owner, monkeypatch):
-    from scores.views import leagues as league_views
+    from scores.selectors import leagues as league_reads
     from tests import leagues
 
     leagues.build(league)
     leagues.grow(league, 3)
-    monkeypatch.setattr(league_views, "CHART_GAMES", 2)
+    monkeypatch.setattr(league_reads, "CHART_GAMES", 2)
     drawn = []
-    monkeypatch.setattr(league_views.charts, "ratings_chart", lambda points, **kwargs: drawn.extend(points))
-    league_views._ratings_chart(league)
+    monkeypatch.setattr(league_reads.charts, "ratings_chart", lambda points, **kwargs: drawn.extend(points))
+    league_reads.ratings_chart(league)
     last_two = list(league.games.finished().order_by("-played_on", "-pk").values_list("pk", flat=True)[:2])
     assert {game for game, _name, _rating in drawn} == set(last_two)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 from django.db import connection
 
-from scores import services
+from scores import selectors, services
 from scores.models import Game, Hand
 from tests.conftest import hand
 
@@ -41,7 +41,7 @@ def run_together(tasks: list[Callable[[], object]]) -> list[object]:
 def assert_consistent(game: Game, acknowledged: int) -> None:
     numbers = list(Hand.objects.filter(game=game).order_by("number").values_list("number", flat=True))
     assert numbers == list(range(1, acknowledged + 1))
-    state = services.load_game(game)
+    state = selectors.load_game(game)
     result = state.replay()
     for stored, scored in zip(state.hands, result.hands, strict=True):
         assert {s.side.name: s.total for s in stored.scores.select_related("side")} == dict(scored.totals)
@@ -97,4 +97,4 @@ def test_an_edit_racing_a_new_hand_keeps_both(four_player_game):
     assert not any(isinstance(r, Exception) for r in results), results
     assert_consistent(four_player_game, 2)
     assert Hand.objects.get(game=four_player_game, number=1).bid == 2
-    assert services.load_game(four_player_game).replay().totals["Ann"] == 2
+    assert selectors.load_game(four_player_game).replay().totals["Ann"] == 2

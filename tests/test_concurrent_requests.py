@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scores import services
+from scores import selectors, services
 from scores.models import Game, Hand, Role
 from tests.test_concurrency import assert_consistent, run_together
 
@@ -69,7 +69,7 @@ def test_many_phones_recording_in_different_games_lose_nothing(league, phones):
     for game, responses in zip(games, results, strict=True):
         assert all(acknowledged(r) for r in responses)
         assert_consistent(game, 5)
-        assert services.load_game(game).replay().totals == {"Ann": -5, "Bob": 5, "Cat": 5}
+        assert selectors.load_game(game).replay().totals == {"Ann": -5, "Bob": 5, "Cat": 5}
 
 
 def test_two_phones_saving_the_same_hand_store_one_and_tell_the_other(four_player_game, phones):
@@ -103,7 +103,7 @@ def test_an_edit_racing_a_new_hand_keeps_both(four_player_game, phones):
     editor, scorer = phones(2)
     assert acknowledged(save(scorer, four_player_game, taps("Ann", 1, "Bob", "Cat", number=1)))
     edit_url = reverse("scores:hand_edit", args=[four_player_game.league.slug, four_player_game.pk, 1])
-    # The version the edit page was shown at: the edit is refused if the new hand is stored first (issue 11).
+    # The version the edit page was shown at: the edit is refused if the new hand is stored first.
     edit = {"pitcher": "Ann", "bid": 2, "high": "Ann", "low": "Ann", "jack": "-", "game": "-", "version": Game.objects.get().version}
     results = run_together(
         [
@@ -117,10 +117,10 @@ def test_an_edit_racing_a_new_hand_keeps_both(four_player_game, phones):
     assert_consistent(four_player_game, 2)
     if "changed on another phone meanwhile" in results[0].content.decode():
         assert Hand.objects.get(game=four_player_game, number=1).bid == 1
-        assert services.load_game(four_player_game).replay().totals == {"Ann": -1, "Bob": 2, "Cat": 2, "Dan": 0}
+        assert selectors.load_game(four_player_game).replay().totals == {"Ann": -1, "Bob": 2, "Cat": 2, "Dan": 0}
     else:
         assert Hand.objects.get(game=four_player_game, number=1).bid == 2
-        assert services.load_game(four_player_game).replay().totals == {"Ann": 2, "Bob": 1, "Cat": 1, "Dan": 0}
+        assert selectors.load_game(four_player_game).replay().totals == {"Ann": 2, "Bob": 1, "Cat": 1, "Dan": 0}
 
 
 def test_rounds_of_four_phones_racing_for_each_hand_leave_no_gap_or_double(four_player_game, phones):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scores import services
+from scores import selectors
 from scores.demo import DEMO_PASSWORD, DEMO_USERNAME, create_demo_league
 from scores.models import Game, League, PlayerRating
 
@@ -36,6 +36,6 @@ def test_the_demo_league_has_house_rules_games_one_where_a_set_pitcher_at_the_ta
     assert sum(r.house != {} for r in played_by.values()) >= 3
     game = league.games.get(code="demo-made-bid")
     assert game.going_out == "made_bid" and game.is_finished
-    replayed = services.load_game(game).replay()
+    replayed = selectors.load_game(game).replay()
     assert any(h.set and h.totals[h.pitcher_side] >= game.target and h.winner is None for h in replayed.hands)
     assert replayed.winner is not None and not replayed.hands[-1].set

@@ -227,6 +227,13 @@ def test_the_score_chart_catches_up_after_an_htmx_save(scorer, four_player_game)
     assert 'id="score-chart-box"' in html and "Dan: 3" in html and "Bob: 2" in html
 
 
+@pytest.mark.parametrize("query", ["?part=table", "?part=chart&part=x", "?restore=junk", "?restore=" + "x" * 5000])
+def test_an_address_the_game_page_does_not_understand_shows_the_page_as_it_is(scorer, four_player_game, query):
+    response = scorer.get(game_url(four_player_game) + query, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" in html and "Save hand" in html and ">Restore<" not in html
+
+
 def test_the_first_hand_saved_with_htmx_replaces_the_empty_history(scorer, four_player_game):
     html = scorer.post(save_url(four_player_game), taps(), **HTMX).content.decode()
     assert "No hands yet." not in html and 'id="history" hx-swap-oob="true"' in html

@@ -93,4 +93,4 @@ def test_the_public_link_lists_the_games_a_page_at_a_time(league, client):
     assert len(codes) == 8 and codes.isdisjoint(game.code for game in first.context["page"].object_list)
     assert b"Newer" in second.content and b"Standings" in second.content
     # The page links keep the sort.
-    assert b'href="?sort=wins&amp;page=1"' in second.content
+    assert b'href="?page=1&amp;sort=wins"' in second.content

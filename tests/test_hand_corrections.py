@@ -156,7 +156,7 @@ def test_an_edit_can_forget_the_auction_to_change_the_pitcher(scorer, four_playe
     assert stored.pitcher.player.name == "Cat" and stored.auction is None
 
 
-# "Restore" after an undo (issue 13): the hand undone, put back exactly, for a few seconds.
+# "Restore" after an undo: the hand undone, put back exactly, for a few seconds.
 
 
 def restore_token_in(html: str) -> str:
@@ -268,3 +268,29 @@ def test_a_restore_token_of_another_game_restores_nothing(scorer, league, three_
     html = scorer.post(url("hand_restore", three_hands), {"token": token}, **HTMX).content.decode()
     assert "Nothing was restored" in html and stored(three_hands) == before
     assert ">Restore<" not in scorer.get(three_hands.get_absolute_url() + "?restore=" + token).content.decode()
+
+
+@pytest.mark.parametrize("number", ["", "three", "0", "-3", "2.5"])
+def test_an_undo_that_does_not_say_which_hand_undoes_nothing_and_says_so(scorer, three_hands, number):
+    before = totals_by_hand(three_hands)
+    html = scorer.post(url("hand_undo", three_hands), {"number": number}, follow=True).content.decode()
+    assert "Nothing was undone: the page did not say which hand." in html
+    assert totals_by_hand(three_hands) == before
+
+
+@pytest.mark.parametrize("version", ["", "new", "-1", "1e3"])
+def test_an_edit_or_a_delete_that_does_not_say_the_version_changes_nothing_and_says_so(scorer, three_hands, version):
+    before = totals_by_hand(three_hands)
+    edit = scorer.post(url("hand_edit", three_hands, 1), {**edit_data("Ann", 2, "Ann", "Ann"), "version": version})
+    assert edit.status_code == 200
+    assert "The page did not say which version of the game it showed; reload it and try again." in edit.content.decode()
+    deleted = scorer.post(url("hand_delete", three_hands, 1), {"version": version}, follow=True).content.decode()
+    assert "Nothing was deleted: the page did not say which version of the game it showed." in deleted
+    assert totals_by_hand(three_hands) == before
+
+
+@pytest.mark.parametrize("name", ["hand_undo", "hand_restore"])
+def test_a_write_answered_with_a_redirect_says_it_varies_with_htmx(scorer, three_hands, name):
+    """A browser's cache keeps the redirect apart from the fragment the same post gets with htmx."""
+    response = scorer.post(url(name, three_hands), {"number": 3, "token": "junk"})
+    assert response.status_code == 302 and "HX-Request" in response["Vary"]

@@ -18,7 +18,7 @@ from scores import services
 from scores.history import document as history_document
 from scores.history import export as history_export
 from scores.models import HandScore, League, Side
-from scores.standings import standings as league_standings
+from scores.selectors.standings import standings as league_standings
 from tests.conftest import hand as rules_hand
 from tests.history_docs import SPEC_HAND, document, dumps, export_text, game, hand, without_export_fields
 
@@ -137,6 +137,14 @@ def import_games(league: League, games: int, hands: int) -> None:
         league=league,
         source=dumps(document(*(game(f"g{i}", seats=["Ann", "Bob", "Cat"], hands=played, rules={"target": 99}) for i in range(games)))),
     )
+
+
+def test_the_document_is_written_from_plain_values_not_from_what_the_driver_returns(played_league):
+    """``history.document`` knows nothing of the database: the export reads the rows through the ORM, so a hand's
+    ``set`` reaches it as a bool (SQLite stores 0 and 1) and its auction as a list (stored as JSON text)."""
+    hands = [row for game in history_export._stored(played_league.games.all()) for row in game.hands]
+    assert len(hands) == 5 and {type(row[-1]) for row in hands} == {bool}
+    assert [row[4] for row in hands if row[4] is not None] == [[[1, 2], [2, None], [3, 3], [0, 3]]]
 
 
 @pytest.mark.parametrize(("games", "hands"), [(2, 1), (12, 9)])

@@ -17,7 +17,7 @@ from scores import rules, services
 from scores.history import document as history_document
 from scores.history import export as history_export
 from scores.models import Game, Hand, League, Role
-from scores.standings import standings
+from scores.selectors.standings import standings
 from tests.conftest import PASSWORD, hand
 from tests.history_docs import document, dumps
 from tests.history_docs import game as game_doc

@@ -1,4 +1,4 @@
-"""An upload becomes a background import (issue 11): its page shows progress, then the report or the problems."""
+"""An upload becomes a background import: its page shows progress, then the report or the problems."""
 
 from __future__ import annotations
 

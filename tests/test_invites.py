@@ -1,4 +1,4 @@
-"""Invite links that do not outlive their purpose (issue 11): they expire, owners revoke them, and someone an
+"""Invite links that do not outlive their purpose: they expire, owners revoke them, and someone an
 owner removed cannot come back through a link made before the removal."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`make lan`: the command that serves the app to the phones on the same Wi-Fi (issue 13)."""
+"""`make lan`: the command that serves the app to the phones on the same Wi-Fi."""
 
 from __future__ import annotations
 

@@ -253,7 +253,7 @@ def test_every_league_address_is_in_these_tables():
     from scores.urls import urlpatterns
 
     named = {p.name for p in urlpatterns if str(p.pattern).startswith("leagues/<slug:slug>/")}
-    # The offline queue's sync (issue 14) takes JSON and answers JSON: tests/test_offline_sync.py checks its access.
+    # The offline queue's sync takes JSON and answers JSON: tests/test_offline_sync.py checks its access.
     covered = set(READ_PAGES) | set(SCORER_PAGES) | set(OWNER_PAGES) | set(WRITES) | set(SCORER_WRITES) | {"hand_sync"}
     assert named - covered == set()
 

@@ -1,6 +1,6 @@
 """Names as people type them: one normal form everywhere a player or team name comes in, and text that is not text refused.
 
-Issue 11: "Ann" and "Ann" with a zero-width space were two players in one game; a name too long for the
+Once "Ann" and "Ann" with a zero-width space were two players in one game; a name too long for the
 database was cut without a word; a name that matched a league player in another spelling became that
 player silently; and a lone UTF-16 surrogate in an import file gave a server error.
 """
@@ -315,7 +315,7 @@ def test_a_form_post_cannot_carry_a_lone_surrogate(owner_client, league):
     assert sorted(Player.objects.values_list("name", flat=True)) == ["Ann\ufffd\ufffd\ufffd", "Bob"]
 
 
-# Short forms for the history table (issue 13): the first name, with an initial when two share it.
+# Short forms for the history table: the first name, with an initial when two share it.
 
 
 @pytest.mark.parametrize(

@@ -128,7 +128,7 @@ def test_a_player_id_no_row_can_have_is_refused_with_a_message(scorer, league):
     assert not Game.objects.exists()
 
 
-# Issue 13: fields shown for their choice only, and league players found by typing.
+# Fields shown for their choice only, and league players found by typing.
 
 
 def test_the_form_marks_fields_for_their_choice_and_offers_the_league_players_to_type(scorer, league):

@@ -1,4 +1,4 @@
-"""The endpoint a phone's offline queue syncs to (issue 14): what it stored, in JSON; a resend stores nothing twice;
+"""The endpoint a phone's offline queue syncs to: what it stored, in JSON; a resend stores nothing twice;
 a hand another phone took, or one the rules refuse, is answered as such and changes nothing."""
 
 from __future__ import annotations

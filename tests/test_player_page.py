@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scores.models import Player, PlayerRating
-from scores.views.players import player_context
+from scores.selectors import player_context
 
 from . import leagues
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scores import services
+from scores import selectors, services
 from scores.history import document as history_document
 from scores.history import export as history_export
 from scores.models import Game, Player
@@ -24,7 +24,7 @@ def test_a_renamed_player_keeps_playing_their_solo_game(admin_client, four_playe
     version = Game.objects.get(pk=four_player_game.pk).version
     response = rename_in_admin(admin_client, Player.objects.get(name="Ann"), "Anne")
     assert response.status_code == 302
-    state = services.load_game(four_player_game)
+    state = selectors.load_game(four_player_game)
     assert state.table.seats[0] == "Anne" and "Anne" in state.sides and "Ann" not in state.sides
     saved = services.record_hand(game=four_player_game, hand=hand("Anne", 2, "Anne", "Bob"))
     assert saved.number == 2 and {s.side_id for s in saved.side_scores} == {side.pk for side in state.sides.values()}
@@ -38,6 +38,6 @@ def test_a_renamed_player_keeps_playing_their_solo_game(admin_client, four_playe
 def test_a_team_keeps_its_name_when_a_partner_is_renamed(admin_client, league):
     game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], teams=[("Us", ["Ann", "Cat"]), ("Them", ["Bob", "Dan"])])
     rename_in_admin(admin_client, Player.objects.get(league=league, name="Ann"), "Anne")
-    state = services.load_game(game)
+    state = selectors.load_game(game)
     assert set(state.sides) == {"Us", "Them"} and state.table.teams[0].players == ("Anne", "Cat")
     services.record_hand(game=game, hand=hand("Anne", 2, "Us", "Them"))

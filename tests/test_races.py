@@ -1,4 +1,4 @@
-"""Issue 11's races: what one phone was told it saved stays saved, and a league keeps an owner.
+"""Races between phones: what one phone was told it saved stays saved, and a league keeps an owner.
 
 Real threads, each a phone with its own session and database connection, through the views (as
 ``tests/test_concurrent_requests.py``), on SQLite in WAL mode and on PostgreSQL alike. Each race is run for

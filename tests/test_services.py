@@ -8,7 +8,7 @@ import uuid
 import pytest
 from django.db import IntegrityError, transaction
 
-from scores import rules, services
+from scores import rules, selectors, services
 from scores.models import Game, Hand, HandScore, Player, Seat
 from tests.conftest import hand
 
@@ -21,7 +21,7 @@ def totals(game: Game) -> dict[str, int]:
 
 
 def stored_matches_replay(game: Game) -> None:
-    state = services.load_game(game)
+    state = selectors.load_game(game)
     result = state.replay()
     for stored, scored in zip(state.hands, result.hands, strict=True):
         rows = {s.side.name: (s.won, s.delta, s.total) for s in stored.scores.select_related("side")}
@@ -191,7 +191,7 @@ def test_a_hand_with_an_auction_stores_it_by_seat(four_player_game):
     bids = (("Bob", 2), ("Cat", None), ("Dan", 3), ("Ann", 3))
     services.record_hand(game=four_player_game, hand=hand("Ann", 3, "Ann", "Ann", "Ann", bids=bids))
     assert four_player_game.hands.get().auction == [[1, 2], [2, None], [3, 3], [0, 3]]
-    assert services.load_game(four_player_game).inputs[0].bids == bids
+    assert selectors.load_game(four_player_game).inputs[0].bids == bids
 
 
 def test_partnership_points_named_by_player_go_to_the_team(league):

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from scores.models import PlayerRating
-from scores.standings import standings
+from scores.selectors.standings import standings
 
 from . import leagues
 
@@ -140,6 +140,27 @@ def test_an_htmx_request_gets_only_the_standings(games, league, owner, client):
     assert '<div id="standings">' in response.text
     assert "<html" not in response.text
     assert "HX-Request" in response["Vary"]
+
+
+HISTORY_RESTORE = {"HX-Request": "true", "HX-History-Restore-Request": "true"}
+
+
+@pytest.mark.parametrize("public", [False, True], ids=["league page", "public link"])
+def test_back_to_sorted_standings_htmx_no_longer_keeps_gets_the_whole_page(games, league, owner, client, public):
+    """A re-sort pushes its address; Back to it after htmx's history cache dropped it asks again with
+    HX-History-Restore-Request, and the answer replaces the whole page: the page, not the table alone."""
+    league.public_token = "pub"
+    league.save(update_fields=["public_token"])
+    client.force_login(owner)
+    url = "/p/pub/" if public else reverse("scores:league_detail", args=[league.slug])
+    response = client.get(url, {"sort": "name", "order": "asc"}, headers=HISTORY_RESTORE)
+    assert response.status_code == 200
+    assert response.text.lstrip().lower().startswith("<!doctype html>") and "<title>" in response.text
+    assert '<div id="standings">' in response.text and [row.name for row in response.context["rows"]] == ["Ann", "Bob", "Cat", "Dan"]
+    # Cached apart from the table alone, which the same address answers to a plain htmx request.
+    assert {"HX-Request", "HX-History-Restore-Request"} <= {name.strip() for name in response["Vary"].split(",")}
+    fragment = client.get(url, {"sort": "name", "order": "asc"}, headers={"HX-Request": "true"})
+    assert "<html" not in fragment.text and '<div id="standings">' in fragment.text
 
 
 def test_the_public_link_shows_the_same_standings(games, league, client):

@@ -14,7 +14,7 @@ from django.db import connection
 
 from scores import rules, services
 from scores.models import Game, Player, PlayerRating
-from scores.standings import standings
+from scores.selectors.standings import standings
 
 from . import history_docs, leagues
 from .conftest import hand

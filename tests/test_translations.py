@@ -31,7 +31,7 @@ from django.test import Client
 from django.urls import URLPattern, get_resolver, reverse
 from django.utils import formats, translation
 
-from scores import charts, problems, rules, services
+from scores import charts, problems, rules, selectors, services
 from scores.forms.hands import restore_token
 from scores.models import AccountLanguage, Game, ImportJob, Invite, League, Membership, Player, Role
 from scores.templatetags.score_charts import signed
@@ -244,7 +244,7 @@ def seeded(league, owner, make_user):
 
 
 def _restore_token(game: Game) -> str:
-    state = services.load_game(game)
+    state = selectors.load_game(game)
     pitcher = state.table.seats[0]
     undone = rules.Hand(pitcher=pitcher, bid=1, high=state.table.side(pitcher), low=state.table.side(pitcher))
     return restore_token(game.pk, Game.objects.get(pk=game.pk).version, len(state.hands) + 1, undone)

@@ -1,4 +1,4 @@
-"""An owner turns a game's watch link off or replaces it (issue 11): the old link then opens nothing."""
+"""An owner turns a game's watch link off or replaces it: the old link then opens nothing."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Starting a game: who plays and where they sit, solo or partnership, the target, house rules and first dealer."""
+"""Starting a game: who plays and where they sit, solo or partnership, the target, house rules and first dealer; and what the
+game page's address asks for."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from .. import rules
-from ..models import GoingOut, League, Player
+from ..models import Game, GoingOut, League, Player
 from ..names import clean as clean_name
 from ..names import key as name_key
+from .hands import read_restore_token
 
 TARGETS = (7, 11, 15, 21)
 
@@ -196,3 +198,32 @@ class NewGameForm(forms.Form):
             self.add_error("first_dealer", gettext("There are only %(count)s players.") % {"count": len(seats)})
         data["dealer_name"] = seats[dealer - 1] if dealer is not None and dealer <= len(seats) else None
         return data
+
+
+class GamePageForm(forms.Form):
+    """What the game page's address may ask for besides the auction (``AuctionResultForm``): ``part=chart``, the
+    score chart alone (htmx, after the scores changed), and ``restore``, the token of a hand just undone without
+    JavaScript, offered while the game is as the undo left it. What it does not understand shows the page as it is."""
+
+    part = forms.ChoiceField(choices=[("chart", "chart")], required=False)
+    restore = forms.CharField(required=False, max_length=4000)
+
+    def __init__(self, *args, game: Game, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.game = game
+
+    def clean_restore(self) -> str:
+        token = self.cleaned_data["restore"]
+        if token and read_restore_token(token, self.game.pk)["version"] != self.game.version:
+            raise forms.ValidationError("the game changed since the undo", code="stale")
+        return token
+
+    @property
+    def chart(self) -> bool:
+        """Whether the address asks for the score chart alone."""
+        return not self.has_error("part") and self.cleaned_data.get("part") == "chart"
+
+    @property
+    def restore_token(self) -> str:
+        """Restore's token, to offer it again; "" when there is none to offer."""
+        return "" if self.has_error("restore") else self.cleaned_data.get("restore", "")

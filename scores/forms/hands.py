@@ -9,13 +9,12 @@ its problems are put back on the field they are about by ``add_problems``.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import uuid
 from collections.abc import Mapping, Sequence
 
 from django import forms
 from django.core import signing
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import gettext, pgettext
 
 from .. import rules
 from ..problems import message as problem_message
@@ -38,43 +37,6 @@ class _BidField(forms.TypedChoiceField):
         return str(value) in {str(b) for b in rules.BIDS}
 
 
-@functools.lru_cache(maxsize=512)
-def _tap_fields(seats: tuple[str, ...], sides: tuple[str, ...], bids: tuple[int, ...], language: str | None) -> dict[str, forms.Field]:
-    """The hand form's buttons for a table, in the active language (``language``, the cache's key).
-
-    Every save builds a hand form, so its fields are built once per table and language and shared by the forms
-    made for it, not copied: nothing changes a field per form (errors and values live on the form).
-    """
-    players = [(name, name) for name in seats]
-    points = [(name, name) for name in sides]
-    return {
-        "pitcher": _buttons(gettext("Pitcher"), players, required_message=gettext("Tap who won the bid.")),
-        "bid": _BidField(
-            label=gettext("Bid"),
-            choices=[(b, str(b)) for b in bids],
-            coerce=int,
-            widget=forms.RadioSelect,
-            error_messages={"required": gettext("Tap the bid.")},
-        ),
-        "high": _buttons(pgettext("card game point", "High"), points, required_message=gettext("Tap who won High.")),
-        "low": _buttons(
-            pgettext("card game point", "Low"),
-            points,
-            required_message=gettext("Tap who won Low (the same as High if only one trump was out)."),
-        ),
-        "jack": _buttons(
-            pgettext("card game point", "Jack"),
-            [*points, (NOT_IN_PLAY, pgettext("card game point", "Not in play"))],
-            required_message=gettext("Tap who won the Jack, or Not in play."),
-        ),
-        "game": _buttons(
-            pgettext("card game point", "Game"),
-            [*points, (NOT_IN_PLAY, pgettext("card game point", "Tied"))],
-            required_message=gettext("Tap who won Game, or Tied."),
-        ),
-    }
-
-
 class HandForm(forms.Form):
     """One hand in taps: pitcher, bid, and who won High, Low, Jack and Game."""
 
@@ -86,7 +48,35 @@ class HandForm(forms.Form):
         """``dealer`` deals this hand: needed to read an auction sent with it (None when none is sent)."""
         super().__init__(*args, **kwargs)
         self.table, self.dealer = table, dealer
-        self.fields = {**_tap_fields(table.seats, table.sides, table.rules.bids, get_language()), **self.fields}
+        players = [(name, name) for name in table.seats]
+        points = [(name, name) for name in table.sides]
+        taps = {
+            "pitcher": _buttons(gettext("Pitcher"), players, required_message=gettext("Tap who won the bid.")),
+            "bid": _BidField(
+                label=gettext("Bid"),
+                choices=[(b, str(b)) for b in table.rules.bids],
+                coerce=int,
+                widget=forms.RadioSelect,
+                error_messages={"required": gettext("Tap the bid.")},
+            ),
+            "high": _buttons(pgettext("card game point", "High"), points, required_message=gettext("Tap who won High.")),
+            "low": _buttons(
+                pgettext("card game point", "Low"),
+                points,
+                required_message=gettext("Tap who won Low (the same as High if only one trump was out)."),
+            ),
+            "jack": _buttons(
+                pgettext("card game point", "Jack"),
+                [*points, (NOT_IN_PLAY, pgettext("card game point", "Not in play"))],
+                required_message=gettext("Tap who won the Jack, or Not in play."),
+            ),
+            "game": _buttons(
+                pgettext("card game point", "Game"),
+                [*points, (NOT_IN_PLAY, pgettext("card game point", "Tied"))],
+                required_message=gettext("Tap who won Game, or Tied."),
+            ),
+        }
+        self.fields = {**taps, **self.fields}  # The taps first, in the order a hand is told.
 
     def clean(self) -> dict:
         data = super().clean()
@@ -146,6 +136,26 @@ def restore_token(game_pk: int, version: int, number: int, hand: rules.Hand) -> 
     return signing.dumps(value, salt=_RESTORE_SALT, compress=True)
 
 
+def read_restore_token(token: str, game_pk: int) -> dict:
+    """``restore_token``'s values back (``services.restore_hand``'s arguments); ValidationError unless it is a token
+    of this game."""
+    refused = forms.ValidationError("not a restore token of this game", code="invalid")  # The views say it in words.
+    try:
+        value = signing.loads(token, salt=_RESTORE_SALT)
+    except signing.BadSignature:
+        raise refused from None
+    if not isinstance(value, dict) or value.get("game") != game_pk:
+        raise refused
+    hand = value["hand"]
+    bids = tuple((player, bid) for player, bid in hand["bids"]) if hand["bids"] is not None else None
+    return {
+        "number": value["number"],
+        "version": value["version"],
+        "key": uuid.UUID(value["key"]),
+        "hand": rules.Hand(**(hand | {"bids": bids})),
+    }
+
+
 class RestoreForm(forms.Form):
     """The Restore button's post: its token, checked and read back into ``restore`` (``services.restore_hand``'s
     arguments)."""
@@ -157,25 +167,81 @@ class RestoreForm(forms.Form):
         self.game_pk = game_pk
 
     def clean_token(self) -> dict:
-        refused = forms.ValidationError("not a restore token of this game", code="invalid")  # The view says it in words.
-        try:
-            value = signing.loads(self.cleaned_data["token"], salt=_RESTORE_SALT)
-        except signing.BadSignature:
-            raise refused from None
-        if not isinstance(value, dict) or value.get("game") != self.game_pk:
-            raise refused
-        hand = value["hand"]
-        bids = tuple((player, bid) for player, bid in hand["bids"]) if hand["bids"] is not None else None
-        return {
-            "number": value["number"],
-            "version": value["version"],
-            "key": uuid.UUID(value["key"]),
-            "hand": rules.Hand(**(hand | {"bids": bids})),
-        }
+        return read_restore_token(self.cleaned_data["token"], self.game_pk)
 
     @property
     def restore(self) -> dict:
         return self.cleaned_data["token"]
+
+
+class UndoForm(forms.Form):
+    """Undo's post: the number of the hand it undoes, the last the page showed, so a double tap undoes one hand."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+
+class VersionForm(forms.Form):
+    """An edit's or a delete's post: the game's version when the page was shown, so nothing changes if another phone
+    changed the game meanwhile."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+
+# A bid in the auction's link that a house rule forbids (the page never offers it): which rule, in so many words.
+HOUSE_RULE_PROBLEMS = {
+    "min_bid": lambda: gettext("This game's house rules make the minimum bid 2, so a bid of 1 is not allowed; start again."),
+    "steal": lambda: gettext("This game's house rules do not let the dealer steal the bid; start again."),
+}
+
+
+class AuctionForm(forms.Form):
+    """The auction page's address: the bids so far from the dealer's left (``?bids=p,2``), each one the rules
+    allowed when it was made."""
+
+    bids = forms.CharField(required=False)
+
+    def __init__(self, *args, table: rules.Table, dealer: str, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.table, self.dealer = table, dealer
+
+    def clean_bids(self) -> tuple[tuple[str, int | None], ...]:
+        refused = gettext("That auction does not follow the rules of bidding; start again.")
+        bids = parse_auction(self.cleaned_data["bids"], self.table, self.dealer)
+        if bids is None:
+            raise forms.ValidationError(refused)
+        for i, (_player, bid) in enumerate(bids):
+            if bid not in rules.allowed_bids(self.table, self.dealer, bids[:i]):
+                house_rule = rules.forbidding_rule(self.table, self.dealer, bids[:i], bid)
+                raise forms.ValidationError(HOUSE_RULE_PROBLEMS[house_rule]() if house_rule else refused)
+        return bids
+
+
+class AuctionResultForm(forms.Form):
+    """The auction page's result, back on the game page (``?auction=p,2,p,3``): the bids, and the pitcher and bid
+    they make (``rules.auction_result``)."""
+
+    auction = forms.CharField(required=False, max_length=40)
+
+    def __init__(self, *args, table: rules.Table, dealer: str, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.table, self.dealer = table, dealer
+
+    def clean_auction(self) -> dict | None:
+        text = self.cleaned_data["auction"]
+        if not text:
+            return None
+        refused = gettext("That auction does not follow the rules of bidding; enter it again.")
+        bids = parse_auction(text, self.table, self.dealer)
+        if bids is None:
+            raise forms.ValidationError(refused)
+        try:
+            pitcher, bid = rules.auction_result(self.table, self.dealer, bids)
+        except rules.RulesError as error:
+            problem = error.problems[0]
+            raise forms.ValidationError(
+                problem_message(problem) if problem.template in rules.HOUSE_RULE_REFUSALS.values() else refused
+            ) from None
+        return {"text": text, "bids": bids, "pitcher": pitcher, "bid": bid}
 
 
 def describe_problems(error: rules.RulesError, *, after: int | None = None) -> list[tuple[str | None, str]]:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .. import rules
 from ..models import Game, GoingOut, League
-from ..standings import COLUMNS
+from ..selectors.standings import COLUMNS
 
 
 class LeagueForm(forms.ModelForm):
@@ -55,6 +57,26 @@ class StandingsForm(DateRangeForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["sort"].choices = [(c.key, c.label) for c in COLUMNS]
+
+    @functools.cached_property
+    def query(self) -> dict:
+        """The standings asked for (``selectors.standings``' arguments): the defaults for what the query leaves out,
+        and for all of it when it is not understood (the form then says why)."""
+        data = self.cleaned_data if self.is_bound and self.is_valid() else {}
+        season = {"start": data.get("start"), "end": data.get("end"), "mode": data.get("mode") or ""}
+        return {**season, "sort": data.get("sort") or "points", "descending": data.get("order") != "asc"}
+
+    @property
+    def headers(self) -> list[dict]:
+        """Each column with the order a click on it asks for: the sorted column turned round; a new column high to
+        low, names A to Z."""
+        sort, descending = self.query["sort"], self.query["descending"]
+        headers = []
+        for column in COLUMNS:
+            first = "asc" if column.key == "name" else "desc"
+            order = ("asc" if descending else "desc") if column.key == sort else first
+            headers.append({"column": column, "order": order, "sorted": column.key == sort})
+        return headers
 
 
 def _yes(value: str) -> bool:

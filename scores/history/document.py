@@ -176,7 +176,7 @@ def read(source: bytes | str, *, max_games: int | None = None) -> list[GameInput
         message = _("the file holds %(count)s games; one import takes at most %(max)s") % {"count": len(games), "max": max_games}
         raise HistoryError(Problem(message))
     pattern = MAY_HOLD_SURROGATE_BYTES if isinstance(source, bytes) else MAY_HOLD_SURROGATE
-    # Looking through the text is a hundredth of the time of looking through every value of a large file.
+    # Looking through the text once costs far less than looking through every value of a large file.
     return read_document(data, mend_surrogates=pattern.search(source) is not None)
 
 
@@ -540,20 +540,15 @@ def _read_bids(value: object, check: _Checker) -> rules.Bids | None:
 JSON_BOOL = {True: "true", False: "false"}
 
 
-def _auction(stored: str | list | None) -> list[list[int | None]] | None:
-    """A hand's auction as stored, [[seat position, bid or null], ...], from the JSON text the database gives."""
-    return json.loads(stored) if isinstance(stored, str) else stored
-
-
 @dataclasses.dataclass(frozen=True)
 class StoredGame:
-    """A game as the services stored it, read for export as plain rows: ids, not model instances.
+    """A game as the services stored it, read for export as plain values: ids, not model instances.
 
-    ``hands`` are tuples of ``HAND_COLUMNS`` by number, as the database gives them (``raw_rows``): the game's
-    pk first, foreign keys as ids, the auction as JSON text (``_auction`` decodes it), ``set`` a bool (or 1 or 0).
-    ``scores`` is
-    every stored ``HandScore`` figure of the game in one flat list: hand by hand, and within a hand each
-    side's won, delta and total, the sides in primary-key order (``slots`` says where each side's are).
+    ``hands`` are tuples of ``scores.history.export.HAND_COLUMNS`` by number: the game's pk first, the other
+    rows as ids, the auction as a list of [seat position, bid or None] (None when none was entered) and ``set``
+    a bool. ``scores`` is every stored ``HandScore`` figure of the game in one flat list: hand by hand, and
+    within a hand each side's won, delta and total, the sides in primary-key order (``slots`` says where each
+    side's are).
     """
 
     code: str
@@ -595,7 +590,7 @@ def game_document(game: StoredGame, *, hands: bool = True) -> dict:
         score = game.scores[number * width : (number + 1) * width]
         entry: dict = {"dealer": seat_name[dealer_id]}
         if auction is not None:
-            entry["bids"] = [[name_at[position], bid] for position, bid in _auction(auction)]
+            entry["bids"] = [[name_at[position], bid] for position, bid in auction]
         entry.update(
             pitcher=seat_name[pitcher_id],
             bid=bid,
@@ -607,7 +602,7 @@ def game_document(game: StoredGame, *, hands: bool = True) -> dict:
             delta={name: score[slot[pk] + 1] for pk, name in game.sides},
             totals={name: score[slot[pk] + 2] for pk, name in game.sides},
         )
-        entry["set"] = bool(set_)
+        entry["set"] = set_
         written.append(entry)
     return {
         "id": game.code,
@@ -640,8 +635,7 @@ def game_json(game: StoredGame) -> str:
     if auction.count(None) < len(auction):
         at = {position: seat[pk] for pk, position, _, _ in game.seats}
         bids = [
-            "" if a is None else ', "bids": [' + ", ".join(f"[{at[p]}, {'null' if b is None else b}]" for p, b in _auction(a)) + "]"
-            for a in auction
+            "" if a is None else ', "bids": [' + ", ".join(f"[{at[p]}, {'null' if b is None else b}]" for p, b in a) + "]" for a in auction
         ]
     columns: list[Iterable] = [map(seat.__getitem__, dealer), bids, map(seat.__getitem__, pitcher), bid]
     columns += [map(side.__getitem__, column) for column in (high, low, jack, game_point)]

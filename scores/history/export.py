@@ -18,8 +18,9 @@ from operator import itemgetter
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from .. import rules, standings
+from .. import rules
 from ..models import Game, Hand, HandScore, Seat, Side
+from ..selectors.standings import standings
 from .document import (
     GAMES_HEADER,
     HANDS_HEADER,
@@ -72,14 +73,14 @@ def _by_game(rows: list[tuple]) -> dict[int, list[tuple]]:
 
 
 def _stored(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[StoredGame]:
-    """Each game with its sides, seats, hands and scores: five queries per chunk of games, their rows read raw."""
+    """Each game with its sides, seats, hands and scores: five queries per chunk of games, as plain values."""
     chunk_size = chunk_size or CHUNK_SIZE
     ordered = games.order_by("played_on", "pk").values_list("pk", "code", "played_on", *RULES_VALUES, "partnership", "winner_id")
     for chunk in batched(ordered.iterator(chunk_size=chunk_size), chunk_size):
         ids = [game[0] for game in chunk]
-        rows = [queryset.raw_rows() for queryset in _chunk_queries(ids)]
+        rows = [list(queryset) for queryset in _chunk_queries(ids)]
         sides, seats = _by_game(rows[0]), _by_game(rows[1])
-        # The game's pk stays first in a hand's row (see HAND_COLUMNS): 250,000 slices cost more than it is worth.
+        # The game's pk stays first in a hand's row (see HAND_COLUMNS): a slice of every hand's row would buy nothing.
         hands = {game_id: list(group) for game_id, group in groupby(rows[2], key=itemgetter(0))}
         figures = list(chain.from_iterable(rows[3]))
         starts, start = {}, 0
@@ -110,7 +111,7 @@ def game_rows(games: QuerySet[Game]) -> Iterator[tuple]:
 
 
 def standings_rows(league) -> list[tuple]:
-    """standings.csv: the league page's standings (``scores.standings``), one row per player."""
+    """standings.csv: the league page's standings (``selectors.standings``), one row per player."""
 
     def number(value: float | None, places: int) -> float | str:
         return "" if value is None else round(value, places)
@@ -135,7 +136,7 @@ def standings_rows(league) -> list[tuple]:
             r.streak,
             number(r.rating, 3),
         )
-        for r in standings.standings(league)
+        for r in standings(league)
     ]
 
 

@@ -1,35 +1,32 @@
 """Writes that span models, one module an area; views, commands and imports all go through them.
 
-- ``games``: start a game, record, edit, undo, restore and delete hands, its watch link (and ``load_game``).
+- ``games``: start a game, record, edit, undo, restore and delete hands, its watch link.
 - ``leagues``: create and delete leagues, members and roles, invites, players' names.
 - ``ratings``: the league's ratings and streaks.
 - ``imports``: a history file into a league, all or nothing.
 
-The names below are the services' public API, so callers write ``services.record_hand(...)``.
+The names below are the services' public API, so callers write ``services.record_hand(...)``. Reads are in
+``scores.selectors``.
 """
 
 from __future__ import annotations
 
 from .errors import Refused
 from .games import (
-    GameState,
     HandAlreadyRecorded,
     delete_hand,
     edit_hand,
-    load_game,
     record_hand,
     restore_hand,
     set_watch_link,
     start_game,
     undo_hand,
-    with_side_scores,
 )
 from .imports import ImportReport, import_history
-from .leagues import accept_invite, change_role, create_league, delete_league, invite_refusal, remove_member, rename_player
+from .leagues import accept_invite, change_role, create_league, delete_league, remove_member, rename_player
 from .ratings import update_ratings
 
 __all__ = [
-    "GameState",
     "HandAlreadyRecorded",
     "ImportReport",
     "Refused",
@@ -40,8 +37,6 @@ __all__ = [
     "delete_league",
     "edit_hand",
     "import_history",
-    "invite_refusal",
-    "load_game",
     "record_hand",
     "remove_member",
     "rename_player",
@@ -50,5 +45,4 @@ __all__ = [
     "start_game",
     "undo_hand",
     "update_ratings",
-    "with_side_scores",
 ]

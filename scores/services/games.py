@@ -3,15 +3,14 @@
 Every write scores through ``scores.rules`` inside a transaction, with the game
 row locked, and stores the engine's results: a new hand is scored from the totals
 stored with the last one, an edit or a delete replays the whole game. Whatever
-the rules refuse is refused here with nothing changed. ``load_game`` reads a game
-into the engine's terms, for these writes and for the pages.
+the rules refuse is refused here with nothing changed. A game is read into the
+engine's terms by ``scores.selectors.load_game``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime
-import functools
 import uuid
 from collections.abc import Mapping, Sequence
 
@@ -23,6 +22,7 @@ from django.utils.translation import gettext as _
 from .. import rules
 from ..models import Game, Hand, HandScore, League, Seat, Side
 from ..names import clean as clean_name
+from ..selectors.games import GameState, load_game, with_side_scores
 from .errors import Refused
 from .leagues import players_named
 from .ratings import update_ratings
@@ -34,95 +34,6 @@ class HandAlreadyRecorded(Exception):
     def __init__(self, number: int) -> None:
         self.number = number
         super().__init__(_("Hand %(number)s was already recorded.") % {"number": number})
-
-
-@dataclasses.dataclass(frozen=True)
-class GameState:
-    """A stored game as the rules engine sees it, with the rows behind the names."""
-
-    game: Game
-    table: rules.Table
-    seats: dict[str, Seat]
-    sides: dict[str, Side]
-    hands: list[Hand]
-    inputs: list[rules.Hand]
-    hands_read: bool = True  # False: ``load_game(hands=False)`` read none, and ``hands`` and ``inputs`` are empty.
-
-    @functools.cached_property
-    def last_dealer(self) -> str | None:
-        """Who dealt the last hand; None before the first. From the hands read, or else one query when asked
-        (a hand saved without its auction never asks)."""
-        if self.hands_read:
-            return self.inputs[-1].dealer if self.inputs else None
-        dealer_id = Hand.objects.filter(game=self.game).order_by("-number").values_list("dealer_id", flat=True).first()
-        return next((name for name, seat in self.seats.items() if seat.pk == dealer_id), None)
-
-    @property
-    def next_dealer(self) -> str:
-        """The left of the last hand's dealer; seat 1 deals the first hand."""
-        return rules.next_dealer(self.table, self.last_dealer)
-
-    def replay(self, inputs: Sequence[rules.Hand] | None = None) -> rules.Replay:
-        return rules.replay(self.table, self.inputs if inputs is None else inputs)
-
-
-def load_game(game: Game, *, hands: bool = True) -> GameState:
-    """Read a game's seats, sides and hands into the engine's terms, in two queries.
-
-    ``hands=False`` reads no hand, in one query: the table is what a write needs, without reading a long
-    game's every hand (who deals next is then read when asked: ``GameState.last_dealer``).
-    """
-    # Each seat comes with its player and side: every write and every game page starts here. Only the columns the
-    # engine and the pages use (not the seat's figures, say): fewer to build into the three objects of each row.
-    seats = list(
-        Seat.objects.filter(game=game)
-        .select_related("player", "side")
-        .only("position", "player__name", "side__name", "side__position")
-        .order_by("position")
-    )
-    sides_by_pk: dict[int, Side] = {}
-    for seat in seats:  # Partners share one Side.
-        seat.side = sides_by_pk.setdefault(seat.side_id, seat.side)
-    sides = sorted(sides_by_pk.values(), key=lambda side: side.position)
-    side_names = {side.pk: side.name for side in sides}
-    seat_names = {seat.pk: seat.player.name for seat in seats}
-    teams = ()
-    if game.partnership:
-        teams = tuple(rules.Team(side.name, tuple(seat_names[s.pk] for s in seats if s.side_id == side.pk)) for side in sides)
-    table = rules.Table(seats=tuple(seat_names[s.pk] for s in seats), rules=game.rules, teams=teams)
-    stored = list(Hand.objects.filter(game=game).order_by("number")) if hands else []
-    seats_by_pk = {seat.pk: seat for seat in seats}
-    for hand in stored:  # The rows a hand points at, from those just read: a page shows them without a query.
-        hand.dealer, hand.pitcher = seats_by_pk[hand.dealer_id], seats_by_pk[hand.pitcher_id]
-        hand.high, hand.low = sides_by_pk[hand.high_id], sides_by_pk[hand.low_id]
-        hand.jack, hand.game_point = sides_by_pk.get(hand.jack_id), sides_by_pk.get(hand.game_point_id)
-    names_by_position = {seat.position: seat_names[seat.pk] for seat in seats}
-
-    def side(pk: int | None) -> str | None:
-        return side_names[pk] if pk is not None else None
-
-    inputs = [
-        rules.Hand(
-            pitcher=seat_names[hand.pitcher_id],
-            bid=hand.bid,
-            high=side(hand.high_id),
-            low=side(hand.low_id),
-            jack=side(hand.jack_id),
-            game=side(hand.game_point_id),
-            dealer=seat_names[hand.dealer_id],
-            bids=tuple((names_by_position[p], b) for p, b in hand.auction) if hand.auction is not None else None,
-        )
-        for hand in stored
-    ]
-    return GameState(
-        game=game,
-        table=table,
-        seats={seat_names[s.pk]: s for s in seats},
-        sides={s.name: s for s in sides},
-        hands=stored,
-        inputs=inputs,
-        hands_read=hands,
-    )
 
 
 def set_watch_link(*, game: Game, on: bool) -> None:
@@ -360,18 +271,6 @@ def _stored_under(game: Game, idempotency_key: uuid.UUID | None, number: int) ->
     if stored is None:
         raise HandAlreadyRecorded(number)
     return with_side_scores([stored])[0]
-
-
-def with_side_scores(hands: list[Hand]) -> list[Hand]:
-    """The hands, each with its scores as ``side_scores`` in the order of the sides (as ``record_hand`` leaves
-    them), read in one query."""
-    by_hand: dict[int, list[HandScore]] = {hand.pk: [] for hand in hands}
-    if by_hand:
-        for score in HandScore.objects.filter(hand__in=list(by_hand)).order_by("hand_id", "side__position"):
-            by_hand[score.hand_id].append(score)
-    for hand in hands:
-        hand.side_scores = by_hand[hand.pk]
-    return hands
 
 
 def _rewrite(state: GameState, inputs: list[rules.Hand], hands: list[Hand]) -> None:

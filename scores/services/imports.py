@@ -14,11 +14,11 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from .. import rules
-from ..history import document
-from ..models import Game, Hand, HandScore, League, Player, Seat, Side
+from ..history import bulk, document
+from ..models import Game, Hand, HandScore, League, Player, PlayerRating, Seat, Side
 from .games import seat_figures
 from .leagues import players_named
-from .ratings import update_ratings
+from .ratings import RATING_FIELDS, rate_again
 
 
 @dataclasses.dataclass(frozen=True)
@@ -56,7 +56,7 @@ def import_history(
 def _collector_paused() -> Iterator[None]:
     """Python's cycle collector paused for the import: it makes no reference cycles to collect, but builds and
     keeps several objects for every hand of the file, and the collector walked them all again and again as they
-    grew (an eighth of the bench league's import, 1.25 of 9.5 s). Unused memory is still freed as it is left."""
+    grew. Unused memory is still freed as it is left."""
     paused = gc.isenabled()
     gc.disable()
     try:
@@ -86,7 +86,8 @@ def _import_history(
             finished.extend(_store_new_games(league, batch, players))
         if finished:  # Once for the whole file, from its earliest game on, as record_hand would have left them.
             pk, played_on = min(finished, key=lambda game: (game[1], game[0]))
-            update_ratings(league=league, from_game=Game(pk=pk, played_on=played_on))
+            rated = rate_again(league=league, from_game=Game(pk=pk, played_on=played_on))
+            bulk.insert_rows(PlayerRating, RATING_FIELDS, rated)
     matched = tuple((name, player.name) for name, player in players.items() if player.name != name)
     return ImportReport(imported=tuple(found.id for found in new), skipped=skipped, matched=matched)
 
@@ -103,7 +104,7 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
     """start_game and record_hand for a batch of new games, in a few bulk inserts however many games and hands;
     the finished games' pks and days.
 
-    Every row is inserted as plain values (``RowsQuerySet.insert_rows``), and the ids the next rows point at
+    Every row is inserted as plain values (``history.bulk.insert_rows``), and the ids the next rows point at
     are read back in one query a table. The engine's results come from the check (``GameInput.result``),
     keyed by the names in the file; the rows are stored under the names start_game stores (a known player
     keeps the league's spelling). Each game is inserted in progress, as start_game leaves it, and its winner
@@ -113,7 +114,8 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
     today, now = timezone.localdate(), ops.adapt_datetimefield_value(timezone.now())
     played_on = [found.played_on or today for found in batch]
     in_progress = Game.Status.IN_PROGRESS
-    Game.objects.insert_rows(
+    bulk.insert_rows(
+        Game,
         GAME_FIELDS,
         [
             (
@@ -133,7 +135,8 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
     )
     pks = dict(Game.objects.filter(league=league, code__in=[found.id for found in batch]).values_list("code", "pk"))
     games = [pks[found.id] for found in batch]
-    Side.objects.insert_rows(
+    bulk.insert_rows(
+        Side,
         ("game", "position", "name"),
         [
             (game, i, name if found.table.partnership else players[name].name)
@@ -142,7 +145,8 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
         ],
     )
     sides = {(game, position): pk for game, position, pk in Side.objects.filter(game__in=games).values_list("game", "position", "pk")}
-    Seat.objects.insert_rows(
+    bulk.insert_rows(
+        Seat,
         ("game", "player", "position", "side", *Seat.FIGURES),
         [
             (game, players[name].pk, i, sides[game, found.table.sides.index(found.table.side(name))], *figures[name])
@@ -182,15 +186,15 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
                 )
             )
             scored_hands.append((scored, side_pks))
-    Hand.objects.insert_rows(HAND_FIELDS, hands)
+    bulk.insert_rows(Hand, HAND_FIELDS, hands)
     hand_ids = Hand.objects.filter(game__in=games).order_by("game_id", "number").values_list("pk", flat=True)
     scores = []
     for pk, (scored, side_pks) in zip(hand_ids, scored_hands, strict=True):
         won, delta, totals = scored.won, scored.delta, scored.totals
         scores.extend((pk, side, won[name], delta[name], totals[name]) for name, side in side_pks)
-    HandScore.objects.insert_rows(("hand", "side", "won", "delta", "total"), scores)
-    # The winners, a statement per winning side's position rather than bulk_update's CASE over every game (a
-    # tenth of an import's time): the side at that position in each of these games is the one the engine named.
+    bulk.insert_rows(HandScore, ("hand", "side", "won", "delta", "total"), scores)
+    # The winners, a statement per winning side's position rather than bulk_update's CASE over every game: the
+    # side at that position in each of these games is the one the engine named.
     by_position: dict[int, list[int]] = {}
     for game, found in zip(games, batch, strict=True):
         if found.result.winner is not None:

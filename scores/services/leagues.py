@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from ..models import Game, Invite, League, Membership, Player, Removal, Role, Side
 from ..names import clean as clean_name
 from ..names import key as name_key
+from ..selectors.leagues import invite_refusal
 from .errors import Refused
 
 # Paths under /leagues/ that are pages, not leagues.
@@ -95,17 +96,6 @@ def remove_member(*, league: League, member_pk: int, by) -> Membership:
     if not leaving:
         Removal.objects.update_or_create(league=league, user=member.user, defaults={"removed_at": timezone.now()})
     return member
-
-
-def invite_refusal(invite: Invite, user) -> str | None:
-    """Why this invite link does not let ``user`` join, or None if it does (a member already: None)."""
-    if invite.revoked or invite.is_expired:
-        return _("This invite link no longer works: ask an owner of the league for a new one.")
-    if Membership.objects.filter(league_id=invite.league_id, user=user).exists():
-        return None
-    if Removal.objects.filter(league_id=invite.league_id, user=user, removed_at__gte=invite.created_at).exists():
-        return _("You were removed from this league: ask an owner to invite you again.")
-    return None
 
 
 @transaction.atomic

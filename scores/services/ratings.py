@@ -12,9 +12,20 @@ from ..models import Game, HandScore, League, Player, PlayerRating, Seat, ordina
 RATING_MODEL = PlackettLuce()
 
 
+RATING_FIELDS = ("game_id", "player_id", "mu_before", "sigma_before", "mu_after", "sigma_after", "streak_after")
+
+
 @transaction.atomic
 def update_ratings(*, league: League, from_game: Game | None = None) -> None:
-    """Rate the league's finished games again, in the order played, from ``from_game`` (itself included) onward.
+    """Rate the league's finished games again, in the order played, from ``from_game`` (itself included) onward
+    (``rate_again``), and store the new ratings."""
+    rows = rate_again(league=league, from_game=from_game)
+    PlayerRating.objects.bulk_create(PlayerRating(**dict(zip(RATING_FIELDS, row, strict=True))) for row in rows)
+
+
+def rate_again(*, league: League, from_game: Game | None = None) -> list[tuple]:
+    """Rate the league's finished games again, in the order played, from ``from_game`` (itself included) onward;
+    the new ``PlayerRating`` rows (values in ``RATING_FIELDS`` order) for the caller to store, in its transaction.
 
     OpenSkill's Plackett-Luce model, one team per side: the winner ranks first,
     the other sides by their final totals (equal totals share a rank). Earlier
@@ -22,7 +33,9 @@ def update_ratings(*, league: League, from_game: Game | None = None) -> None:
 
     The same walk keeps each player's streak (on every rating row, and the
     current one on the player) and latest rating on the player, for the
-    standings; a player changes only if their figures do.
+    standings; a player changes only if their figures do. The ratings it replaces are deleted and the players
+    updated here: only the new rows are left to store (``update_ratings``, or the history import, which stores a
+    whole file's as plain rows).
     """
     games = Game.objects.filter(league=league)
     if from_game is not None:
@@ -67,8 +80,6 @@ def update_ratings(*, league: League, from_game: Game | None = None) -> None:
                 rows.append((game_id, player_id, old.mu, old.sigma, new.mu, new.sigma, streaks[player_id]))
                 current[player_id] = new
                 rated.add(player_id)
-    # Plain rows (``RowsQuerySet.insert_rows``): rating a whole league again writes a row per player per game.
-    PlayerRating.objects.insert_rows(("game", "player", "mu_before", "sigma_before", "mu_after", "sigma_after", "streak_after"), rows)
     changed = []
     for pk, *was, _latest in stored:
         now = [ordinal(current[pk].mu, current[pk].sigma) if pk in rated else None, streaks[pk]]
@@ -76,3 +87,4 @@ def update_ratings(*, league: League, from_game: Game | None = None) -> None:
             changed.append(Player(pk=pk, rating=now[0], streak=now[1]))
     if changed:
         Player.objects.bulk_update(changed, ["rating", "streak"])
+    return rows

@@ -7,7 +7,6 @@ with the parts of the page it changed.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import uuid
 from urllib.parse import urlencode
 
@@ -16,17 +15,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
-from .. import names, rules, services
-from ..forms.games import NewGameForm
-from ..forms.hands import HandForm, RestoreForm, add_problems, describe_problems, parse_auction, restore_token
+from .. import rules, selectors, services
+from ..forms.games import GamePageForm, NewGameForm
+from ..forms.hands import AuctionResultForm, HandForm, RestoreForm, UndoForm, VersionForm, add_problems, describe_problems, restore_token
 from ..models import Game, Hand, Membership, Role
 from ..problems import describe as describe_rules_problems
-from ..problems import message as problem_message
-from . import offline
 from .access import game_for, league_for
 
 # Sent with every htmx answer that changed the scores: the score chart reloads itself on it.
@@ -65,42 +62,32 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_safe
+@vary_on_headers("HX-Request")
 def game_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The scoreboard, the hand form for scorers, and the hand history of one game."""
     game, membership = game_for(request.user, slug, pk)
-    if request.htmx and request.GET.get("part") == "chart":
+    query = GamePageForm(request.GET, game=game)
+    if request.htmx and query.chart:
         # The chart catches up after htmx changed the scores (the "scores-changed" event).
-        response = render(request, "scores/game_detail.html#chart", scoreboard_context(game))
-        patch_vary_headers(response, ["HX-Request"])
-        return response
+        return render(request, "scores/game_detail.html#chart", selectors.scoreboard_context(game))
     context = game_context(request, game, membership)
-    if context["form"] is not None and request.GET.get("restore"):
+    if context["form"] is not None:
         # Back from an undo without JavaScript: "Restore" stays while the game is as the undo left it.
-        restore = RestoreForm({"token": request.GET["restore"]}, game_pk=game.pk)
-        if restore.is_valid() and restore.restore["version"] == game.version:
-            context["restore"] = request.GET["restore"]
-    auction_text = request.GET.get("auction", "")
-    if auction_text and context["form"] is not None:
-        # Coming back from the auction page: its result fills in pitcher and bid.
+        context["restore"] = query.restore_token
+        # Back from the auction page: its result fills in pitcher and bid.
         state = context["state"]
-        bids = parse_auction(auction_text, state.table, state.next_dealer)
-        try:
-            if bids is None:
-                raise rules.RulesError(gettext("the auction could not be read"))
-            pitcher, bid = rules.auction_result(state.table, state.next_dealer, bids)
-        except rules.RulesError as error:
-            context["auction_problem"] = gettext("That auction does not follow the rules of bidding; enter it again.")
-            if error.problems[0].template in rules.HOUSE_RULE_REFUSALS.values():
-                context["auction_problem"] = problem_message(error.problems[0])
-        else:
-            context["form"].initial.update({"pitcher": pitcher, "bid": bid, "auction": auction_text})
-            context["auction"] = bids
+        auction = AuctionResultForm(request.GET, table=state.table, dealer=state.next_dealer)
+        if not auction.is_valid():
+            context["auction_problem"] = auction.errors["auction"][0]
+        elif result := auction.cleaned_data["auction"]:
+            context["form"].initial.update({"pitcher": result["pitcher"], "bid": result["bid"], "auction": result["text"]})
+            context["auction"] = result["bids"]
     return render(request, "scores/game_detail.html", context)
 
 
 def game_context(request: HttpRequest, game: Game, membership: Membership, *, form: HandForm | None = None, notice: str = "") -> dict:
     """Everything the game page shows; a fresh hand form for scorers while the game is on."""
-    context = scoreboard_context(game)
+    context = selectors.scoreboard_context(game)
     context.update(
         _scoring_context(game, membership, context["state"], context["dealer"], context["next_number"], form=form),
         notice=notice,
@@ -110,7 +97,7 @@ def game_context(request: HttpRequest, game: Game, membership: Membership, *, fo
     return context
 
 
-def _scoring_context(game: Game, membership: Membership, state: services.GameState, dealer: str, number: int, *, form=None) -> dict:
+def _scoring_context(game: Game, membership: Membership, state: selectors.GameState, dealer: str, number: int, *, form=None) -> dict:
     """The hand form (a fresh one with a new key unless given) while the game is on and the user may score."""
     can_score = membership.allows(Role.SCORER)
     if form is None and can_score and not game.is_finished:
@@ -138,19 +125,17 @@ def _game_response(
         context.update(saved_hand=saved, restore=restore)
         response = render(request, "scores/game_detail.html#refreshed", context)
         response["HX-Trigger"] = SCORES_CHANGED
-    elif form is not None:
+        return response
+    if form is not None:
         game.refresh_from_db()
-        response = render(request, "scores/game_detail.html", game_context(request, game, membership, form=form))
-    else:
-        if notice:
-            messages.warning(request, notice)
-        response = redirect(game.get_absolute_url() + ("?" + urlencode({"restore": restore}) if restore else ""))
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+        return render(request, "scores/game_detail.html", game_context(request, game, membership, form=form))
+    if notice:
+        messages.warning(request, notice)
+    return redirect(game.get_absolute_url() + ("?" + urlencode({"restore": restore}) if restore else ""))
 
 
 def _saved_response(
-    request: HttpRequest, game: Game, membership: Membership, state: services.GameState, saved: Hand, *, form_stays: bool
+    request: HttpRequest, game: Game, membership: Membership, state: selectors.GameState, saved: Hand, *, form_stays: bool
 ) -> HttpResponse:
     """A hand saved with htmx: the scoreboard and the new hand's row, not the whole game again.
 
@@ -161,7 +146,7 @@ def _saved_response(
     to the history out of band. The score chart asks for itself again on "scores-changed".
     """
     dealer = state.table.left_of(saved.dealer.player.name)
-    context = _scoreboard(game, state, saved, saved.number, dealer)
+    context = selectors.scoreboard(game, state, saved, saved.number, dealer)
     context.update(saved_hand=saved, undo_oob=True, form_stays=form_stays)
     if form_stays:
         context.update(membership=membership, can_score=True, key=uuid.uuid4())
@@ -171,16 +156,16 @@ def _saved_response(
     if form_stays:
         response["HX-Retarget"], response["HX-Reswap"] = "#scoreboard", "outerHTML"
     response["HX-Trigger"] = f"{SCORES_CHANGED}, {HAND_SAVED}" if form_stays else SCORES_CHANGED
-    patch_vary_headers(response, ["HX-Request"])
     return response
 
 
 @login_required
 @require_POST
+@vary_on_headers("HX-Request")
 def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Save the next hand. A repeated key stores nothing twice; a hand number already taken is refused."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
-    state = services.load_game(game, hands=False)  # The table; record_hand reads the rest.
+    state = selectors.load_game(game, hands=False)  # The table; record_hand reads the rest.
     # Who deals matters only to read an auction sent with the hand: asked for (one query) only then.
     form = HandForm(request.POST, table=state.table, dealer=state.next_dealer if request.POST.get("auction") else None)
     if not form.is_valid():
@@ -207,13 +192,14 @@ def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@vary_on_headers("HX-Request")
 def hand_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Delete the last hand; the number posted guards against undoing twice on a double tap."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
-    try:
-        number = int(request.POST.get("number", ""))
-    except ValueError:
+    form = UndoForm(request.POST)
+    if not form.is_valid():
         return _game_response(request, game, membership, notice=gettext("Nothing was undone: the page did not say which hand."))
+    number = form.cleaned_data["number"]
     try:
         undone = services.undo_hand(game=game, number=number)  # Checks, under the game's lock, that it is still the last hand.
     except services.Refused as refused:
@@ -226,6 +212,7 @@ def hand_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@vary_on_headers("HX-Request")
 def hand_restore(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Put back the hand just undone, exactly as it was entered, as the next hand again (scored by the rules again).
     Refused if the game changed since the undo; a second tap stores nothing twice."""
@@ -247,26 +234,21 @@ def hand_restore(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _game_response(request, game, membership, notice=restored, saved=saved)
 
 
-def _seen_version(request: HttpRequest) -> int | None:
-    """The game's version when the page that posts was shown (its hidden ``version`` field); None if unreadable."""
-    try:
-        return int(request.POST.get("version", ""))
-    except ValueError:
-        return None
-
-
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """Change an earlier hand; every later total is recomputed, or nothing changes."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
-    state = services.load_game(game)
+    state = selectors.load_game(game)
     if not 1 <= number <= len(state.hands):
         raise Http404
     before = state.inputs[number - 1]
     form = HandForm(request.POST or None, table=state.table, dealer=before.dealer, initial=HandForm.initial_for(before))
-    version = _seen_version(request) if request.method == "POST" else game.version
-    if request.method == "POST" and version is None:
+    version = game.version
+    if request.method == "POST":
+        seen = VersionForm(request.POST)
+        version = seen.cleaned_data["version"] if seen.is_valid() else None
+    if version is None:
         form.add_error(None, gettext("The page did not say which version of the game it showed; reload it and try again."))
     elif request.method == "POST" and form.is_valid():
         try:
@@ -301,10 +283,11 @@ def hand_delete(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRe
     game, _membership = game_for(request.user, slug, pk, Role.SCORER)
     if not 1 <= number <= game.hands.count():
         raise Http404
-    version = _seen_version(request)
-    if version is None:
+    seen = VersionForm(request.POST)
+    if not seen.is_valid():
         messages.warning(request, gettext("Nothing was deleted: the page did not say which version of the game it showed."))
         return redirect(game)
+    version = seen.cleaned_data["version"]
     try:
         services.delete_hand(game=game, number=number, version=version)
     except services.Refused as refused:
@@ -317,67 +300,6 @@ def hand_delete(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRe
     return redirect(game)
 
 
-def scoreboard_context(game: Game) -> dict:
-    """Sides with their totals, who deals next and the hands with each side's change, in a fixed number of queries."""
-    state = services.load_game(game)
-    hands = services.with_side_scores(state.hands)
-    context = _scoreboard(game, state, hands[-1] if hands else None, len(hands), state.next_dealer)
-    context["hands"] = hands
-    return context
-
-
-def _scoreboard(game: Game, state: services.GameState, last: Hand | None, number: int, dealer: str) -> dict:
-    """The scoreboard after hand ``number`` (``last``, its scores prefetched), ``dealer`` dealing next."""
-    sides = list(state.sides.values())
-    totals = {side.pk: 0 for side in sides}
-    deltas = {score.side_id: score.delta for score in last.side_scores} if last is not None else {}
-    if last is not None:
-        totals.update({score.side_id: score.total for score in last.side_scores})
-    best = max(totals.values(), default=0)
-    members = {side.pk: [name for name, seat in state.seats.items() if seat.side_id == side.pk] for side in sides}
-
-    def leading(side) -> bool:
-        # After a win the winner is marked, who may have fewer points than a side that was never the pitcher.
-        return side.pk == game.winner_id if game.is_finished else totals[side.pk] == best and last is not None
-
-    rows = [
-        {"side": side, "total": totals[side.pk], "delta": deltas.get(side.pk, 0), "leading": leading(side), "members": members[side.pk]}
-        for side in sides
-    ]
-    return {
-        "game": game,
-        "league": game.league,
-        "state": state,
-        "sides": sides,
-        "rows": rows,
-        "last_number": number,
-        "next_number": number + 1,
-        "dealer": dealer,
-        "first_bidder": state.table.left_of(dealer),
-        "last_result": _result_line(last) if last is not None else "",
-        "short_names": names.short_forms(state.table.seats),  # The history's rows show names short (hand_rows.py).
-        # For the phone's own scorer: scores at once on "Save hand", and while offline. Written by the template
-        # only for a scorer's page (the watch and public pages share this context and never show it).
-        "scorer_state": functools.partial(
-            offline.scorer_state,
-            state,
-            {side.name: totals[side.pk] for side in sides},
-            last_number=number,
-            dealer=dealer,
-            over=game.is_finished,
-        ),
-    }
-
-
-def _result_line(hand: Hand) -> str:
-    """What the last hand did for its pitcher, from the stored scores: "Bob made 3, +3"."""
-    name = hand.pitcher.player.name
-    if hand.set:
-        return gettext("%(pitcher)s was set back %(bid)s") % {"pitcher": name, "bid": hand.bid}
-    delta = next(score.delta for score in hand.side_scores if score.side_id == hand.pitcher.side_id)
-    return gettext("%(pitcher)s made %(bid)s, %(delta)s") % {"pitcher": name, "bid": hand.bid, "delta": f"{delta:+d}"}
-
-
 @login_required
 @require_POST
 def rematch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
@@ -386,7 +308,7 @@ def rematch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if not game.is_finished:
         messages.warning(request, gettext("A rematch can start only when the game has a winner."))
         return redirect(game)
-    state = services.load_game(game)
+    state = selectors.load_game(game)
     table = state.table
     new_game = services.start_game(
         league=game.league,

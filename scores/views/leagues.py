@@ -4,83 +4,39 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
-from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from .. import charts, services
+from .. import selectors, services
 from ..forms.leagues import GameFilterForm, LeagueForm, LeagueRulesForm, StandingsForm
-from ..models import Game, League, PlayerRating, Role, Seat
-from ..standings import COLUMNS, standings
+from ..models import League, Role
 from .access import league_for
 
 RECENT_GAMES = 5
 
 
-GAMES_PER_PAGE = 25
-
-
-def _games_with_seats(games):
-    """Games with their winner and seated players, in two queries however many games."""
-    seats = Seat.objects.select_related("player").order_by("position")
-    return games.select_related("winner").prefetch_related(Prefetch("seats", queryset=seats)).order_by("-played_on", "-id")
-
-
-def standings_context(request: HttpRequest, league: League) -> tuple[dict, int]:
-    """The standings table for the query parameters, and the status: 400 when a parameter is not understood."""
-    form = StandingsForm(request.GET or None)
-    status, params = 200, {}
-    if form.is_bound and not form.is_valid():
-        status = 400  # Shown with the form's messages; the standings fall back to the defaults.
-    elif form.is_bound:
-        params = form.cleaned_data
-    sort = params.get("sort") or "points"
-    descending = params.get("order", "desc") != "asc"
-    season = {"start": params.get("start"), "end": params.get("end"), "mode": params.get("mode") or ""}
-    rows = standings(league, **season, sort=sort, descending=descending)
-    query = request.GET.copy()
-    headers = []
-    for column in COLUMNS:
-        query["sort"] = column.key
-        # A click on the sorted column turns it round; a new column starts high to low, names A to Z.
-        first = "asc" if column.key == "name" else "desc"
-        query["order"] = ("asc" if descending else "desc") if column.key == sort else first
-        headers.append({"column": column, "query": query.urlencode(), "sorted": column.key == sort})
-    return {"form": form, "rows": rows, "headers": headers, "descending": descending}, status
-
-
-CHART_GAMES = 200  # The chart's last rated games: a league of thousands would draw more points than a phone shows.
-
-
-def _ratings_chart(league: League) -> charts.Chart:
-    recent = Game.objects.filter(league=league).finished().order_by("-played_on", "-pk").values("pk")[:CHART_GAMES]
-    ratings = (
-        PlayerRating.objects.filter(game__in=recent).in_order_played().values_list("game_id", "player__name", "mu_after", "sigma_after")
-    )
-    points = [(game, name, mu - 3 * sigma) for game, name, mu, sigma in ratings]
-    return charts.ratings_chart(points, title=_("Ratings over time"), x_label=_("Rated games"))
-
-
 @login_required
 @require_safe
-@vary_on_headers("HX-Request")
+@vary_on_headers("HX-Request", "HX-History-Restore-Request")
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """A league's standings, its players' ratings over time and its latest games."""
     league, membership = league_for(request.user, slug)
-    table, status = standings_context(request, league)
-    if request.htmx:
-        return render(request, "scores/league_detail.html#standings", {"league": league, **table}, status=status)
+    form = StandingsForm(request.GET or None)
+    standings = {"form": form, "rows": selectors.standings(league, **form.query)}
+    status = 400 if form.errors else 200  # Shown with the form's messages; the standings fall back to the defaults.
+    if request.htmx and not request.htmx.history_restore_request:
+        # A re-sort or a filter: the table alone. Back to a page htmx no longer keeps asks for the whole page.
+        return render(request, "scores/league_detail.html#standings", {"league": league, **standings}, status=status)
     context = {
         "league": league,
         "membership": membership,
         "can_score": membership.allows(Role.SCORER),
-        "games": _games_with_seats(league.games.all())[:RECENT_GAMES],
-        "chart": _ratings_chart(league),
-        **table,
+        "games": league.games.with_seats()[:RECENT_GAMES],
+        "chart": selectors.ratings_chart(league),
+        **standings,
     }
     return render(request, "scores/league_detail.html", context, status=status)
 
@@ -106,15 +62,8 @@ def game_list(request: HttpRequest, slug: str) -> HttpResponse:
         if data["end"]:
             games = games.filter(played_on__lte=data["end"])
         games = games.filter(**{key: data[key] for key in ("going_out", "min_bid", "steal", "smudge") if data[key] not in ("", None)})
-    context = {"league": league, "membership": membership, "form": form, **paged(request, games)}
+    context = {"league": league, "membership": membership, "form": form, "page": selectors.games_page(games, request.GET.get("page"))}
     return render(request, "scores/game_list.html", context, status=status)
-
-
-def paged(request: HttpRequest, games) -> dict:
-    """One page of these games (newest first) and the other GET parameters, for ``_pagination.html``."""
-    query = request.GET.copy()
-    query.pop("page", None)
-    return {"page": Paginator(_games_with_seats(games), GAMES_PER_PAGE).get_page(request.GET.get("page")), "query": query.urlencode()}
 
 
 @login_required

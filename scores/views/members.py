@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from .. import services
+from .. import selectors, services
 from ..forms.members import InviteForm, MemberRoleForm
 from ..models import Invite, League, Membership, Role
 from .access import league_for
@@ -113,7 +113,7 @@ def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
     A link that was revoked or has expired, or that an owner made before removing this user, says so (410, 403).
     """
     invite = get_object_or_404(Invite.objects.select_related("league"), token=token)
-    refusal = services.invite_refusal(invite, request.user)
+    refusal = selectors.invite_refusal(invite, request.user)
     if request.method == "POST" and refusal is None:
         try:
             _membership, created = services.accept_invite(invite=invite, user=request.user)

@@ -1,10 +1,11 @@
-"""Scoring at the table without a network: what the game page gives its scorer, and the sync endpoint.
+"""Scoring at the table without a network: the sync endpoint for the hands a phone queued.
 
-The phone scores a hand at once with ``static/scores/scorer.js`` (a mirror of ``scores.rules``) from the
-``scorer_state`` the page carries (``json_script``), and queues it while offline. ``hand_sync`` is where the queued hands go, in
-order and in one request, when the network is back: the same form and ``services.record_hand`` as the hand form (its idempotency
-key makes a resend harmless), answered in JSON with what the server stored, so the phone can show the server's scores
-where they differ from its own. The server stays the authority on every score.
+The phone scores a hand at once with ``static/scores/scorer.js`` (a mirror of ``scores.rules``) from the scorer
+state the page carries (``scores.selectors.scorer``), and queues it while offline. ``hand_sync`` is where the
+queued hands go, in order and in one request, when the network is back: the same form and
+``services.record_hand`` as the hand form (its idempotency key makes a resend harmless), answered in JSON with
+what the server stored, so the phone can show the server's scores where they differ from its own. The server
+stays the authority on every score.
 """
 
 from __future__ import annotations
@@ -16,31 +17,12 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from .. import rules, services
+from .. import rules, selectors, services
 from ..forms.hands import HandForm, describe_problems
 from ..models import Game, Role
 from .access import game_for
 
 MAX_BATCH = 100  # Hands in one sync request: a long evening offline, with room to spare.
-
-
-def browser_table(table: rules.Table) -> dict:
-    """A table as the phone's scripts take it: the seats in order, the sides and teams, the rules, and for each seat who
-    deals after it and who bids first when it deals, as ``rules`` says (the scripts never work the rotation out)."""
-    return {
-        "seats": list(table.seats),
-        "sides": list(table.sides),
-        "teams": [{"name": team.name, "players": list(team.players)} for team in table.teams],
-        "rules": table.rules.as_dict(),
-        "next_dealer": {seat: rules.next_dealer(table, seat) for seat in table.seats},
-        "first_bidder": {seat: table.bidding_order(seat)[0] for seat in table.seats},
-    }
-
-
-def scorer_state(state: services.GameState, totals: dict[str, int], *, last_number: int, dealer: str, over: bool) -> dict:
-    """The game as ``scorer.js`` and ``offline.js`` need it, for the page's ``json_script``: the table and its rules, each
-    side's total, the next hand and its dealer."""
-    return {**browser_table(state.table), "totals": totals, "number": last_number + 1, "dealer": dealer, "over": over}
 
 
 @login_required
@@ -65,7 +47,7 @@ def hand_sync(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
 
 def _store(game: Game, data: dict) -> dict:
     """One hand from the queue: stored (with the server's totals and winner), a conflict, or refused, with why."""
-    state = services.load_game(game, hands=False)  # Each hand has the dealer the one before it left.
+    state = selectors.load_game(game, hands=False)  # Each hand has the dealer the one before it left.
     form = HandForm({key: str(value) for key, value in data.items()}, table=state.table, dealer=state.next_dealer)
     if not form.is_valid() or form.cleaned_data["number"] is None or form.cleaned_data["key"] is None:
         return _refused([str(error) for errors in form.errors.values() for error in errors])

@@ -7,9 +7,9 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from .. import selectors
+from ..forms.leagues import StandingsForm
 from ..models import Game, League
-from .games import scoreboard_context
-from .leagues import paged, standings_context
 
 
 def _get_public_league(token: str) -> League:
@@ -17,14 +17,16 @@ def _get_public_league(token: str) -> League:
 
 
 @require_safe
-@vary_on_headers("HX-Request")
+@vary_on_headers("HX-Request", "HX-History-Restore-Request")
 def public_league(request: HttpRequest, token: str) -> HttpResponse:
     """The standings and games of a league, read only, for whoever has the link."""
     league = _get_public_league(token)
-    table, status = standings_context(request, league)
-    if request.htmx:
-        return render(request, "scores/public_league.html#standings", {"league": league, "public": True, **table}, status=status)
-    context = {"league": league, "public": True, **paged(request, league.games.all()), **table}
+    form = StandingsForm(request.GET or None)
+    standings = {"league": league, "public": True, "form": form, "rows": selectors.standings(league, **form.query)}
+    status = 400 if form.errors else 200
+    if request.htmx and not request.htmx.history_restore_request:  # Back to a page htmx no longer keeps: the whole page.
+        return render(request, "scores/public_league.html#standings", standings, status=status)
+    context = {**standings, "page": selectors.games_page(league.games.all(), request.GET.get("page"))}
     return render(request, "scores/public_league.html", context, status=status)
 
 
@@ -33,4 +35,4 @@ def public_game(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     """One game of a league with a public link, read only."""
     league = _get_public_league(token)
     game = get_object_or_404(Game.objects.select_related("league", "winner"), league=league, pk=pk)
-    return render(request, "scores/public_game.html", {"public": True, **scoreboard_context(game)})
+    return render(request, "scores/public_game.html", {"public": True, **selectors.scoreboard_context(game)})

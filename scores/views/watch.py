@@ -7,14 +7,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
-from .. import qr, services
+from .. import qr, selectors, services
 from ..models import Game, Role
 from .access import game_for
-from .games import scoreboard_context
 
 WATCH_LINK_ACTIONS = {"off": False, "new": True}
 
@@ -46,6 +45,7 @@ def _watch_etag(request: HttpRequest, version: int) -> str:
 
 
 @require_safe
+@vary_on_headers("HX-Request", "Cookie", "Accept-Language")  # The language: the switcher's cookie, else Accept-Language.
 def watch(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only scoreboard anyone with the link can follow; polled, answered 304 when nothing changed.
 
@@ -62,11 +62,9 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
     else:
         game = get_object_or_404(Game.objects.select_related("league", "winner"), share_token=token)
         template = "scores/watch.html#live" if request.htmx else "scores/watch.html"
-        response = render(request, template, scoreboard_context(game))
+        response = render(request, template, selectors.scoreboard_context(game))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
-    # The language comes from the cookie the switcher sets, else from Accept-Language (LocaleMiddleware).
-    patch_vary_headers(response, ("HX-Request", "Cookie", "Accept-Language"))
     return response
 
 

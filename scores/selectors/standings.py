@@ -23,7 +23,7 @@ from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .models import Game, League, Player, PlayerRating, Seat
+from ..models import Game, League, Player, PlayerRating, Seat
 
 
 @dataclasses.dataclass
@@ -128,7 +128,7 @@ def standings(
     seats = Seat.objects.filter(_games(league, start, end, mode))
     whole_league = not (start or end or mode)
     # 1. The figures the services keep on each seat, summed per player. Grouped by the player's id alone, not
-    # their name too: SQLite then walks the seats in player order instead of sorting them (a third faster).
+    # their name too: SQLite then walks the seats in player order instead of sorting them.
     totals = {
         r["player_id"]: r
         for r in seats.values("player_id").annotate(

@@ -1,0 +1,38 @@
+"""Plain rows into the database, for the history import alone.
+
+An import writes every row of a file at once: tens of thousands of games, each with its sides, seats, hands
+and a score per side per hand. There ``bulk_create`` spent most of the time building a model instance per
+row and compiling each row's SQL, so the import inserts plain values instead, through ``insert_rows``. This
+is the only SQL the app writes by hand; everything else, the export included, goes through the ORM.
+
+Nothing is checked or defaulted here and no ids come back: the caller gives every column a value, as the
+database takes it (``connection.ops.adapt_…`` for dates, ``get_db_prep_save`` for JSON), and reads the ids
+back in one query if the next rows point at them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import connection, models
+
+ROWS_PER_INSERT = 1000  # On SQLite: rows to a statement.
+
+
+def insert_rows(model: type[models.Model], fields: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
+    """Insert ``rows`` (values in ``fields`` order) into ``model``'s table: on PostgreSQL with COPY, elsewhere as
+    statements of many rows (psycopg writes each value into a statement's text, and COPY takes them as data)."""
+    columns = [model._meta.get_field(name) for name in fields]
+    names = ", ".join(connection.ops.quote_name(column.column) for column in columns)
+    table = connection.ops.quote_name(model._meta.db_table)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor, cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+            for values in rows:
+                copy.write_row(values)
+        return
+    row = f"({', '.join(['%s'] * len(fields))})"
+    size = min(ROWS_PER_INSERT, connection.ops.bulk_batch_size(columns, rows)) or 1
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), size):
+            chunk = rows[start : start + size]
+            cursor.execute(f"INSERT INTO {table} ({names}) VALUES {', '.join([row] * len(chunk))}", [v for r in chunk for v in r])
