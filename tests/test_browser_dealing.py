@@ -11,7 +11,7 @@ import pytest
 from django.templatetags.static import static
 from playwright.sync_api import Page, expect
 
-from scores import rules, services
+from scores import rules, selectors, services
 from scores.selectors import browser_table
 from tests.test_browser_scoring import enter_hand, score
 
@@ -72,7 +72,7 @@ def test_the_game_page_carries_the_rotation_and_the_queue_follows_it(scorer_page
     for pitcher in ("Ann", "Bob"):
         services.record_hand(game=game, hand=rules.Hand(pitcher=pitcher, bid=2, high=pitcher, low=pitcher))
     page.goto(live_server.url + game.get_absolute_url())
-    state = services.load_game(game)
+    state = selectors.load_game(game)
     # The page's own data, parsed as offline.js parses it, says what rules.py says about this table.
     data = page.evaluate("JSON.parse(document.getElementById('scorer-state').textContent)")
     assert data["seats"] == list(state.table.seats) and data["dealer"] == state.next_dealer == "Dan"

@@ -45,7 +45,7 @@ def held(**kwargs):
     pathlib.Path(sys.argv[1]).touch()
     time.sleep(600)
 
-imports.update_ratings = held
+imports.rate_again = held
 execute_from_command_line(["manage.py", "db_worker", "--no-reload", "--no-startup-delay", "--interval", "0.1"])
 """
 
