@@ -40,6 +40,11 @@ MAX_NAME_LENGTH = MAX_LENGTH
 MAX_ID_LENGTH = 100  # A game id's longest (Game.code).
 
 
+# How deep a file's objects and lists may nest: twice the format's deepest (a team's players, a hand's bids), so a
+# value nested a little deeper is refused for what it is, while nothing deeper reaches the checks, which recurse.
+MAX_DEPTH = 16
+
+
 DOCUMENT_KEYS = ("format", "version", "exported_at", "league", "games")
 
 
@@ -163,13 +168,30 @@ def load_json(source: bytes | str, *, objects: bool = True) -> object:
     except json.JSONDecodeError as error:
         where = {"error": error.msg, "line": error.lineno, "column": error.colno}
         raise HistoryError(Problem(_("the file is not valid JSON: %(error)s (line %(line)s, column %(column)s)") % where)) from error
-    except (ValueError, RecursionError) as error:
+    except RecursionError as error:  # Nested deeper than the parser goes.
+        raise _too_deep() from error
+    except ValueError as error:
         raise HistoryError(Problem(_("the file is not valid JSON: %(error)s") % {"error": error})) from error
+
+
+def _too_deep() -> HistoryError:
+    message = _("the file nests values more than %(max)s levels deep; a history file never goes that deep") % {"max": MAX_DEPTH}
+    return HistoryError(Problem(message))
+
+
+def _nests_deeper(value: object, limit: int) -> bool:
+    """Whether objects and lists nest more than ``limit`` levels deep in ``value``: a level at a time, without recursion."""
+    level = [value]
+    for _depth in range(limit):
+        level = [child for item in level if isinstance(item, dict | list) for child in (item.values() if isinstance(item, dict) else item)]
+    return any(isinstance(item, dict | list) for item in level)
 
 
 def read(source: bytes | str, *, max_games: int | None = None) -> list[GameInput]:
     """The games in a history file; HistoryError lists every problem in it, or says it holds too many games."""
     data = load_json(source)
+    if _nests_deeper(data, MAX_DEPTH):
+        raise _too_deep()
     games = data.get("games") if isinstance(data, dict) else None
     if max_games is not None and isinstance(games, list) and len(games) > max_games:
         # Said before any game is checked: a file of a hundred thousand tiny games is refused at once.

@@ -20,9 +20,12 @@ from django.views.decorators.http import require_POST
 from .. import rules, selectors, services
 from ..forms.hands import HandForm, describe_problems
 from ..models import Game, Role
+from ..names import MAX_LENGTH as MAX_NAME_LENGTH
 from .access import game_for
 
 MAX_BATCH = 100  # Hands in one sync request: a long evening offline, with room to spare.
+# The longest body read: twice a whole batch of hands, each naming players by the longest names in four-byte characters.
+MAX_BODY = 256 * 1024
 
 
 @login_required
@@ -31,11 +34,12 @@ def hand_sync(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
     """Store the hands sent from a phone's queue, in order, as JSON ``{"hands": [...]}`` (each the hand form's fields,
     with its number and key); answer what was stored for each, stopping at the first the server does not take."""
     game, _membership = game_for(request.user, slug, pk, Role.SCORER)
-    try:
-        hands = json.loads(request.body)["hands"]
-    except (ValueError, KeyError, TypeError):
-        hands = None
-    if not isinstance(hands, list) or not 0 < len(hands) <= MAX_BATCH or not all(isinstance(hand, dict) for hand in hands):
+    if int(request.META.get("CONTENT_LENGTH") or 0) > MAX_BODY:
+        # Refused from the header alone, before a byte of the body is read.
+        too_large = gettext("The hands sent at once were too large to read; nothing was stored.")
+        return JsonResponse({"results": [_refused([too_large])]}, status=413)
+    hands = _hands_in(request.body)
+    if hands is None:
         return JsonResponse({"results": [_refused([])]}, status=400)
     results = []
     for data in hands:
@@ -43,6 +47,23 @@ def hand_sync(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
         if results[-1]["status"] != "stored":
             break  # The hands after it were scored on a game the server does not have.
     return JsonResponse({"results": results})
+
+
+def _hands_in(body: bytes) -> list[dict] | None:
+    """The hands of a body ``{"hands": [...]}``: 1 to MAX_BATCH of them, each an object of short texts and numbers
+    (what the hand form takes); None for anything else, checked before any hand is stored."""
+    try:
+        hands = json.loads(body)["hands"]
+    except (ValueError, KeyError, TypeError, RecursionError):  # RecursionError: nested deeper than the parser goes.
+        return None
+    if not isinstance(hands, list) or not 0 < len(hands) <= MAX_BATCH:
+        return None
+    return hands if all(isinstance(hand, dict) and all(map(_short, hand.values())) for hand in hands) else None
+
+
+def _short(value: object) -> bool:
+    """A text or a number no longer than a player's name, as a hand's fields are."""
+    return isinstance(value, str | int | float) and not isinstance(value, bool) and len(str(value)) <= MAX_NAME_LENGTH
 
 
 def _store(game: Game, data: dict) -> dict:
