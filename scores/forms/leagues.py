@@ -10,16 +10,17 @@ from django.utils.translation import gettext_lazy as _
 from .. import rules
 from ..models import Game, GoingOut, League
 from ..selectors.standings import COLUMNS
+from . import ShortRefusals
 
 
-class LeagueForm(forms.ModelForm):
+class LeagueForm(ShortRefusals, forms.ModelForm):
     class Meta:
         model = League
         fields = ["name"]
         labels = {"name": _("League name")}
 
 
-class LeagueRulesForm(forms.ModelForm):
+class LeagueRulesForm(ShortRefusals, forms.ModelForm):
     """The house rules a league's new games start with; a game already started keeps its own."""
 
     target = forms.IntegerField(label=_("Play to"), min_value=rules.MIN_TARGET, max_value=rules.MAX_TARGET)
@@ -31,7 +32,7 @@ class LeagueRulesForm(forms.ModelForm):
         widgets = {"going_out": forms.RadioSelect, "min_bid": forms.RadioSelect}
 
 
-class DateRangeForm(forms.Form):
+class DateRangeForm(ShortRefusals, forms.Form):
     """A season: games played from ``start`` to ``end``, both included and both optional."""
 
     # A date input's value is always YYYY-MM-DD, whatever the language (Italian would write 29/11/2026).

@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy
 from .. import rules
 from ..names import MAX_LENGTH, SURROGATE, mend
 from ..names import clean as clean_name
-from ..problems import located
+from ..problems import EXCERPT, excerpt, located
 
 FORMAT = "pitch-history"
 
@@ -204,8 +204,7 @@ def read(source: bytes | str, *, max_games: int | None = None) -> list[GameInput
 
 def _show(value: object) -> str:
     """A value as the file has it, shortened: ``5``, ``"Ann"``, ``null``."""
-    text = json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return excerpt(json.dumps(value, ensure_ascii=False, default=str))
 
 
 def _is_text(value: object) -> bool:
@@ -235,14 +234,14 @@ class _Checker:
     def keys(self, obj: dict, allowed: Sequence[str], required: Sequence[str], what: str, prefix: str = "") -> None:
         for key in obj:
             if key not in allowed:
-                close = difflib.get_close_matches(key, allowed, n=1)
+                close = difflib.get_close_matches(key, allowed, n=1) if len(key) <= EXCERPT else []  # No misspelling is that long.
                 if close:
                     hint = _('did you mean "%(key)s"?') % {"key": close[0]}
                 else:
                     hint = _("%(what)s has only %(keys)s") % {"what": what, "keys": ", ".join(allowed)}
-                self.add(prefix.rstrip(" ,.") or None, _('unknown key "%(key)s" (%(hint)s)') % {"key": key, "hint": hint})
+                self.add(prefix.rstrip(" ,.") or None, _('unknown key "%(key)s" (%(hint)s)') % {"key": excerpt(key), "hint": hint})
         for key in getattr(obj, "duplicates", ()):
-            self.add(prefix + key, _('the key "%(key)s" is given more than once') % {"key": key})
+            self.add(prefix + excerpt(key), _('the key "%(key)s" is given more than once') % {"key": excerpt(key)})
         for key in required:
             if key not in obj:
                 self.add(prefix + key, _("this key is required") + (REQUIRED_HINTS[key]() if key in REQUIRED_HINTS else ""))
