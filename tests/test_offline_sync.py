@@ -40,6 +40,21 @@ def test_it_stores_the_hand_and_answers_the_servers_totals_and_a_resend_stores_n
     assert Hand.objects.count() == 1
 
 
+@pytest.mark.parametrize("number", [2, 1], ids=["as the next hand", "under the same number"])
+def test_a_key_already_used_for_another_hand_is_refused_with_a_409_and_stores_nothing(scorer, four_player_game, number):
+    key = uuid.uuid4()
+    post(scorer, four_player_game, taps(1, key))
+    answer = post(scorer, four_player_game, taps(number, key, pitcher="Bob", high="Bob"))
+    assert answer.status_code == 409
+    [result] = answer.json()["results"]
+    assert result["status"] == "refused"
+    assert result["messages"] == [
+        "Hand 1 was already saved from the same form, so this one was not stored: "
+        "edit hand 1 to change it, or save this one as the next hand."
+    ]
+    assert list(Hand.objects.values_list("number", "pitcher__player__name")) == [(1, "Ann")]
+
+
 def test_several_hands_are_stored_in_order_and_it_stops_at_the_first_it_cannot_take(scorer, four_player_game):
     answer = post(scorer, four_player_game, taps(1), taps(2, pitcher="Bob", high="Bob", low="Bob"), taps(2), taps(3))
     statuses = [result["status"] for result in answer.json()["results"]]

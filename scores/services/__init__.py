@@ -14,6 +14,7 @@ from __future__ import annotations
 from .errors import Refused
 from .games import (
     HandAlreadyRecorded,
+    KeyUsedForAnotherHand,
     delete_hand,
     edit_hand,
     record_hand,
@@ -29,6 +30,7 @@ from .ratings import update_ratings
 __all__ = [
     "HandAlreadyRecorded",
     "ImportReport",
+    "KeyUsedForAnotherHand",
     "Refused",
     "accept_invite",
     "change_role",

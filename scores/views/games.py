@@ -85,11 +85,13 @@ def game_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(request, "scores/game_detail.html", context)
 
 
-def game_context(request: HttpRequest, game: Game, membership: Membership, *, form: HandForm | None = None, notice: str = "") -> dict:
-    """Everything the game page shows; a fresh hand form for scorers while the game is on."""
+def game_context(
+    request: HttpRequest, game: Game, membership: Membership, *, form: HandForm | None = None, notice: str = "", taps: dict | None = None
+) -> dict:
+    """Everything the game page shows; a fresh hand form for scorers while the game is on (with ``taps`` tapped)."""
     context = selectors.scoreboard_context(game)
     context.update(
-        _scoring_context(game, membership, context["state"], context["dealer"], context["next_number"], form=form),
+        _scoring_context(game, membership, context["state"], context["dealer"], context["next_number"], form=form, taps=taps),
         notice=notice,
         is_owner=membership.allows(Role.OWNER),
         watch_url=request.build_absolute_uri(reverse("scores:watch", args=[game.share_token])) if game.share_token else None,
@@ -97,11 +99,13 @@ def game_context(request: HttpRequest, game: Game, membership: Membership, *, fo
     return context
 
 
-def _scoring_context(game: Game, membership: Membership, state: selectors.GameState, dealer: str, number: int, *, form=None) -> dict:
-    """The hand form (a fresh one with a new key unless given) while the game is on and the user may score."""
+def _scoring_context(
+    game: Game, membership: Membership, state: selectors.GameState, dealer: str, number: int, *, form=None, taps: dict | None = None
+) -> dict:
+    """The hand form (a fresh one with a new key unless given, ``taps`` tapped) while the game is on and the user may score."""
     can_score = membership.allows(Role.SCORER)
     if form is None and can_score and not game.is_finished:
-        form = HandForm(table=state.table, dealer=dealer, initial={"number": number, "key": uuid.uuid4()})
+        form = HandForm(table=state.table, dealer=dealer, initial={**(taps or {}), "number": number, "key": uuid.uuid4()})
     return {"membership": membership, "can_score": can_score, "form": form if not game.is_finished else None}
 
 
@@ -114,21 +118,25 @@ def _game_response(
     notice: str = "",
     saved: Hand | None = None,
     restore: str = "",
+    taps: dict | None = None,
+    status: int = 200,
 ) -> HttpResponse:
     """After a write: the game fragment for htmx, or back to the game page (POST-redirect-GET).
 
     ``saved``: the hand just saved, whose changes flash on the scoreboard. ``restore``: a hand was undone, and
-    this token (``forms.hands.restore_token``) puts it back: the page offers "Restore"."""
+    this token (``forms.hands.restore_token``) puts it back: the page offers "Restore". ``taps``: a hand refused
+    with ``status``, whose taps the fresh form keeps; the page is answered then, not redirected to."""
     if request.htmx:
         game.refresh_from_db()
-        context = game_context(request, game, membership, form=form, notice=notice)
+        context = game_context(request, game, membership, form=form, notice=notice, taps=taps)
         context.update(saved_hand=saved, restore=restore)
-        response = render(request, "scores/game_detail.html#refreshed", context)
+        response = render(request, "scores/game_detail.html#refreshed", context, status=status)
         response["HX-Trigger"] = SCORES_CHANGED
         return response
-    if form is not None:
+    if form is not None or taps is not None:
         game.refresh_from_db()
-        return render(request, "scores/game_detail.html", game_context(request, game, membership, form=form))
+        context = game_context(request, game, membership, form=form, notice=notice, taps=taps)
+        return render(request, "scores/game_detail.html", context, status=status)
     if notice:
         messages.warning(request, notice)
     return redirect(game.get_absolute_url() + ("?" + urlencode({"restore": restore}) if restore else ""))
@@ -178,6 +186,10 @@ def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         # Marked on its own (not inside an f-string), so makemessages finds it.
         stands = gettext("Here is the game as it stands now.")
         return _game_response(request, game, membership, notice=f"{error} {stands}")
+    except services.KeyUsedForAnotherHand as error:
+        # The taps stay, for the next hand (its dealer is another, so not the auction).
+        taps = HandForm.initial_for(dataclasses.replace(form.to_hand(), bids=None))
+        return _game_response(request, game, membership, notice=str(error), taps=taps, status=409)
     except rules.RulesError as error:
         if game.is_finished:
             return _game_response(request, game, membership, notice=gettext("The game is over: no more hands can be entered."))

@@ -41,12 +41,13 @@ def hand_sync(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
     hands = _hands_in(request.body)
     if hands is None:
         return JsonResponse({"results": [_refused([])]}, status=400)
-    results = []
+    results, status = [], 200
     for data in hands:
-        results.append(_store(game, data))
-        if results[-1]["status"] != "stored":
+        result, status = _store(game, data)
+        results.append(result)
+        if result["status"] != "stored":
             break  # The hands after it were scored on a game the server does not have.
-    return JsonResponse({"results": results})
+    return JsonResponse({"results": results}, status=status)
 
 
 def _hands_in(body: bytes) -> list[dict] | None:
@@ -66,29 +67,33 @@ def _short(value: object) -> bool:
     return isinstance(value, str | int | float) and not isinstance(value, bool) and len(str(value)) <= MAX_NAME_LENGTH
 
 
-def _store(game: Game, data: dict) -> dict:
-    """One hand from the queue: stored (with the server's totals and winner), a conflict, or refused, with why."""
+def _store(game: Game, data: dict) -> tuple[dict, int]:
+    """One hand from the queue: stored (with the server's totals and winner), a conflict, or refused, with why; and
+    the answer's status (409 for a hand sent with another hand's key)."""
     state = selectors.load_game(game, hands=False)  # Each hand has the dealer the one before it left.
     form = HandForm({key: str(value) for key, value in data.items()}, table=state.table, dealer=state.next_dealer)
     if not form.is_valid() or form.cleaned_data["number"] is None or form.cleaned_data["key"] is None:
-        return _refused([str(error) for errors in form.errors.values() for error in errors])
+        return _refused([str(error) for errors in form.errors.values() for error in errors]), 200
     try:
         saved = services.record_hand(
             game=game, hand=form.to_hand(), number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["key"], state=state
         )
     except services.HandAlreadyRecorded as error:
-        return {"status": "conflict", "messages": [str(error)]}
+        return {"status": "conflict", "messages": [str(error)]}, 200
+    except services.KeyUsedForAnotherHand as error:
+        return _refused([str(error)]), 409
     except rules.RulesError as error:
         if game.is_finished:
-            return _refused([gettext("The game is over: no more hands can be entered.")])
-        return _refused([message for _field, message in describe_problems(error)])
+            return _refused([gettext("The game is over: no more hands can be entered.")]), 200
+        return _refused([message for _field, message in describe_problems(error)]), 200
     names = {side.pk: name for name, side in state.sides.items()}  # record_hand brought game's winner up to date.
-    return {
+    stored = {
         "status": "stored",
         "number": saved.number,
         "totals": {names[score.side_id]: score.total for score in saved.side_scores},
         "winner": names.get(game.winner_id),
     }
+    return stored, 200
 
 
 def _refused(messages: list[str]) -> dict:
