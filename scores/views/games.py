@@ -7,9 +7,11 @@ with the parts of the page it changed.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import uuid
 from urllib.parse import urlencode
 
+from django import db
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -25,6 +27,8 @@ from ..forms.hands import AuctionResultForm, HandForm, RestoreForm, UndoForm, Ve
 from ..models import Game, Hand, Membership, Role
 from ..problems import describe as describe_rules_problems
 from .access import game_for, league_for
+
+logger = logging.getLogger(__name__)
 
 # Sent with every htmx answer that changed the scores: the score chart reloads itself on it.
 SCORES_CHANGED = "scores-changed"
@@ -125,12 +129,22 @@ def _game_response(
 
     ``saved``: the hand just saved, whose changes flash on the scoreboard. ``restore``: a hand was undone, and
     this token (``forms.hands.restore_token``) puts it back: the page offers "Restore". ``taps``: a hand refused
-    with ``status``, whose taps the fresh form keeps; the page is answered then, not redirected to."""
+    with ``status``, whose taps the fresh form keeps; the page is answered then, not redirected to.
+
+    A hand saved or undone was stored already: if the game cannot be read again for the answer (the database
+    stopped answering, as in a restart), the answer says what was done all the same (``_written_response``)."""
     if request.htmx:
-        game.refresh_from_db()
-        context = game_context(request, game, membership, form=form, notice=notice, taps=taps)
-        context.update(saved_hand=saved, restore=restore)
-        response = render(request, "scores/game_detail.html#refreshed", context, status=status)
+        try:
+            game.refresh_from_db()
+            context = game_context(request, game, membership, form=form, notice=notice, taps=taps)
+            context.update(saved_hand=saved, restore=restore)
+            response = render(request, "scores/game_detail.html#refreshed", context, status=status)
+        except db.Error:
+            if saved is None and not restore:
+                raise  # Nothing was written: the failure is the answer.
+            logger.warning("The game could not be read after a write to it; the answer says what was done", exc_info=True)
+            done = notice or gettext("Hand %(number)s was saved.") % {"number": saved.number}
+            return _written_response(request, game, notice=done, restore=restore)
         response["HX-Trigger"] = SCORES_CHANGED
         return response
     if form is not None or taps is not None:
@@ -140,6 +154,16 @@ def _game_response(
     if notice:
         messages.warning(request, notice)
     return redirect(game.get_absolute_url() + ("?" + urlencode({"restore": restore}) if restore else ""))
+
+
+def _written_response(request: HttpRequest, game: Game, *, notice: str, restore: str) -> HttpResponse:
+    """A write stored, its answer made without the database: what was done, "Restore" after an undo (its token is
+    made from what the undo returned) and a link to reload the page, in place of the page's notice. The rest of the
+    page stays as it was, and whatever is tapped on it next is checked against the game as the server has it."""
+    context = {"game": game, "league": game.league, "can_score": True, "notice": notice, "restore": restore}
+    response = render(request, "scores/game_detail.html#written", context)
+    response["HX-Retarget"], response["HX-Reswap"] = "#notices", "outerHTML"
+    return response
 
 
 def _saved_response(

@@ -11,7 +11,9 @@ stays the authority on every score.
 from __future__ import annotations
 
 import json
+import logging
 
+from django import db
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext
@@ -22,6 +24,8 @@ from ..forms.hands import HandForm, describe_problems
 from ..models import Game, Role
 from ..names import MAX_LENGTH as MAX_NAME_LENGTH
 from .access import game_for
+
+logger = logging.getLogger(__name__)
 
 MAX_BATCH = 100  # Hands in one sync request: a long evening offline, with room to spare.
 # The longest body read: twice a whole batch of hands, each naming players by the longest names in four-byte characters.
@@ -43,7 +47,15 @@ def hand_sync(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
         return JsonResponse({"results": [_refused([])]}, status=400)
     results, status = [], 200
     for data in hands:
-        result, status = _store(game, data)
+        try:
+            result, status = _store(game, data)
+        except db.Error:
+            if not results:
+                raise  # Nothing was stored: the failure is the answer.
+            # The database stopped answering (a restart): the hands stored are answered as stored, and the phone
+            # keeps the others waiting for its next sync.
+            logger.warning("A sync stopped when the database stopped answering; the hands stored before are answered", exc_info=True)
+            break
         results.append(result)
         if result["status"] != "stored":
             break  # The hands after it were scored on a game the server does not have.
