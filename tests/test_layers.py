@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PURE = ["scores.rules", "scores.names", "scores.problems", "scores.charts", "scores.history.document", "scores.scorer_fixture", "scores.qr"]
+PURE = ["scores.rules", "scores.names", "scores.problems", "scores.charts", "scores.history.document", "scores.qr"]
 # What a pure module may not bring in, even through another module.
 # (django.apps comes with django.utils.translation, which the pure modules may use for their messages.)
 DATABASE = ("django.db", "django.contrib", "scores.models", "scores.services", "scores.views", "scores.history.export")
