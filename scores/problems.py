@@ -17,7 +17,7 @@ from django.utils.translation import gettext, pgettext
 from . import rules
 
 
-def _point(key: str) -> str:
+def point_name(key: str) -> str:
     """A point of ``rules.CATALOGUE`` as players say it, in the active language."""
     names = {
         "high": pgettext("card game point", "High"),
@@ -53,7 +53,7 @@ def _param(key: str, value: object) -> str:
     if key == "said":
         return pgettext("bid", "pass") if value is None else repr(value)
     if key == "point":
-        return _point(str(value))
+        return point_name(str(value))
     return str(value)
 
 

@@ -445,7 +445,7 @@ def test_the_table_as_the_browser_takes_it():
 
 def test_every_point_has_its_name_in_the_problems_twin():
     for key, point in rules.CATALOGUE.items():
-        assert problems._param("point", key) == point.name == rules.english("point", key)
+        assert problems.point_name(key) == problems._param("point", key) == point.name == rules.english("point", key)
     assert rules.CATALOGUE["deuce"].name == "Two"
 
 
