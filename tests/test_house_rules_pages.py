@@ -247,7 +247,10 @@ def test_a_house_rules_game_exports_imports_and_exports_the_same(league, make_us
         history_export.export_json(league.games.all(), league_name="L", exported_at=datetime.datetime(2026, 12, 1, tzinfo=datetime.UTC))
     )
     doc = json.loads(exported)
-    assert doc["games"][0]["rules"] == {"target": 7, "going_out": "made_bid", "min_bid": 1, "steal": False, "smudge": True}
+    assert doc["games"][0]["rules"] == {
+        "variant": "4-point", "points": ["high", "low", "jack", "game"], "target": 7, "going_out": "made_bid", "min_bid": 1,
+        "steal": False, "smudge": True, "negative": True,
+    }  # fmt: skip
     assert doc["games"][0]["result"]["winner"] == "Ann" and len(doc["games"][0]["hands"]) == 5
     empty = League.objects.create(name="Empty", slug="empty")
     services.import_history(league=empty, source=exported.encode())
@@ -260,7 +263,7 @@ def test_a_house_rules_game_exports_imports_and_exports_the_same(league, make_us
 
 
 def test_import_scores_each_game_by_its_own_rules(league):
-    hands = [hand_doc(h.pitcher, h.bid, h.high, h.low, h.jack, h.game) for h in SET_AT_THE_TARGET]
+    hands = [hand_doc(h.pitcher, h.bid, **h.points) for h in SET_AT_THE_TARGET]
     doc = document(
         game_doc("sheet", seats=["Ann", "Bob"], hands=hands),
         game_doc("made", seats=["Ann", "Bob"], hands=hands, rules={"going_out": "made_bid"}),
@@ -301,8 +304,9 @@ def test_the_csv_has_a_row_per_game_with_its_rules(league):
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         rows = list(csv.DictReader(io.StringIO(archive.read("games.csv").decode("utf-8-sig"))))
     assert rows == [
-        {"game_id": "g0", "played_on": rows[0]["played_on"], "target": "7", "going_out": "made_bid", "min_bid": "1", "steal": "TRUE",
-         "smudge": "TRUE", "partnership": "FALSE", "winner": ""}
+        {"game_id": "g0", "played_on": rows[0]["played_on"], "variant": "4-point", "points": "high low jack game", "target": "7",
+         "going_out": "made_bid", "min_bid": "1", "steal": "TRUE", "smudge": "TRUE", "negative": "TRUE", "partnership": "FALSE",
+         "winner": ""}
     ]  # fmt: skip
 
 
