@@ -24,14 +24,34 @@ def excerpt(text: str) -> str:
     return text if len(text) <= EXCERPT else text[: EXCERPT - 3] + "..."
 
 
-def _point(key: str) -> str:
+def point_name(key: str) -> str:
+    """A point of ``rules.CATALOGUE`` as players say it, in the active language."""
     names = {
         "high": pgettext("card game point", "High"),
         "low": pgettext("card game point", "Low"),
         "jack": pgettext("card game point", "Jack"),
+        "off_jack": pgettext("card game point", "Off-jack"),
+        "joker": pgettext("card game point", "Joker"),
+        "big_joker": pgettext("card game point", "Big joker"),
+        "little_joker": pgettext("card game point", "Little joker"),
+        "ace": pgettext("card game point", "Ace"),
+        "off_ace": pgettext("card game point", "Off-ace"),
+        "ten": pgettext("card game point", "Ten"),
+        "deuce": pgettext("card game point", "Two"),
+        "three": pgettext("card game point", "Three"),
+        "off_three": pgettext("card game point", "Off-three"),
+        "five": pgettext("card game point", "Five"),
         "game": pgettext("card game point", "Game"),
     }
     return names.get(key, key)
+
+
+def variant_name(name: str) -> str:
+    """A variant of ``rules.VARIANTS`` (or custom) as players say it, in the active language: "10-point", "Custom"."""
+    variant = rules.VARIANTS.get(name)
+    if variant is None:
+        return pgettext("Pitch variant", "Custom") if name == rules.CUSTOM.name else name
+    return pgettext("Pitch variant", "%(total)s-point") % {"total": variant.total}
 
 
 def _bid(value: object) -> str:
@@ -49,7 +69,9 @@ def _param(key: str, value: object) -> str:
     if key == "said":
         return pgettext("bid", "pass") if value is None else excerpt(repr(value))
     if key == "point":
-        return _point(str(value))
+        return point_name(str(value))
+    if key in ("keys", "points"):
+        return str(value)  # The app's own lists of point keys, not a value it refused.
     return excerpt(str(value))
 
 

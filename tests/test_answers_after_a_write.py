@@ -58,6 +58,12 @@ def taps(number: int, pitcher: str = "Ann", **fields) -> dict:
     return hand_taps | {"number": str(number), "key": str(uuid.uuid4())}
 
 
+def synced(form_taps: dict) -> dict:
+    """The hand form's taps as the phone's queue sends them: the points in one object ("-" is null)."""
+    points = {key: None if form_taps[key] == "-" else form_taps[key] for key in ("high", "low", "jack", "game")}
+    return {key: value for key, value in form_taps.items() if key not in points} | {"points": points}
+
+
 @pytest.fixture
 def three_hands(four_player_game):
     for pitcher in ("Bob", "Cat", "Dan"):
@@ -157,7 +163,7 @@ def test_without_javascript_each_write_is_answered_with_its_redirect_and_message
 
 @FAILURES
 def test_a_sync_answers_the_hands_it_stored_before_the_database_stopped(scorer, three_hands, error):
-    body = json.dumps({"hands": [taps(4), taps(5, "Bob")]})
+    body = json.dumps({"hands": [synced(taps(4)), synced(taps(5, "Bob"))]})
     with database_stops_after("record_hand", error):
         response = scorer.post(url("hand_sync", three_hands), body, content_type="application/json")
     assert response.status_code == 200

@@ -54,7 +54,7 @@ def test_a_tap_that_is_no_button_is_quoted_short_on_the_hand_form(scorer, four_p
 
 
 def test_a_tap_that_is_no_button_is_quoted_short_on_the_edit_page(scorer, four_player_game):
-    services.record_hand(game=four_player_game, hand=rules.Hand(pitcher="Ann", bid=2, high="Ann", low="Bob"))
+    services.record_hand(game=four_player_game, hand=rules.Hand(pitcher="Ann", bid=2, points={"high": "Ann", "low": "Bob", "jack": None, "game": None}))
     url = reverse("scores:hand_edit", args=["thursday", four_player_game.pk, 1])
     response = scorer.post(url, taps(pitcher=LONG) | {"version": str(four_player_game.version)})
     assert_refused_with_an_excerpt(response.content.decode(), CHOICE)

@@ -246,7 +246,8 @@ def seeded(league, owner, make_user):
 def _restore_token(game: Game) -> str:
     state = selectors.load_game(game)
     pitcher = state.table.seats[0]
-    undone = rules.Hand(pitcher=pitcher, bid=1, high=state.table.side(pitcher), low=state.table.side(pitcher))
+    side = state.table.side(pitcher)
+    undone = hand(pitcher, 1, side, side)
     return restore_token(game.pk, Game.objects.get(pk=game.pk).version, len(state.hands) + 1, undone)
 
 
@@ -523,7 +524,9 @@ def test_only_a_signed_in_players_own_language_is_stored(client, owner):
     ],
 )
 def test_dates_and_numbers_are_written_the_local_way(client, owner, league, lang, long, short, number):
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="late", played_on=datetime.date(2026, 11, 29))
+    game = services.start_game(
+        league=league, seats=["Ann", "Bob", "Cat"], code="late", played_on=datetime.date(2026, 11, 29), rules=rules.Rules()
+    )
     client.force_login(owner)
     headers = {"accept-language": lang}
     assert f"{long}</h1>" in client.get(game.get_absolute_url(), headers=headers).content.decode()
@@ -543,7 +546,9 @@ def test_chart_coordinates_stay_numbers_for_svg_in_every_language(client, owner,
 
 
 def test_italian_dates_have_lower_case_months_and_no_leading_zero(client, owner, league):
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="dec", played_on=datetime.date(2026, 12, 1))
+    game = services.start_game(
+        league=league, seats=["Ann", "Bob", "Cat"], code="dec", played_on=datetime.date(2026, 12, 1), rules=rules.Rules()
+    )
     client.force_login(owner)
     assert "1 dicembre 2026</h1>" in client.get(game.get_absolute_url(), headers={"accept-language": "it"}).content.decode()
     with translation.override("it"):

@@ -3,7 +3,8 @@
 The phone scores a hand at once with ``static/scores/scorer.js`` (a mirror of ``scores.rules``) from the scorer
 state the page carries (``scores.selectors.scorer``), and queues it while offline. ``hand_sync`` is where the
 queued hands go, in order and in one request, when the network is back: the same form and
-``services.record_hand`` as the hand form (its idempotency key makes a resend harmless), answered in JSON with
+``services.record_hand`` as the hand form (its idempotency key makes a resend harmless), each hand's points as a
+``points`` object (``{key: side or null}``, as a history file's version 2 hands hold them), answered in JSON with
 what the server stored, so the phone can show the server's scores where they differ from its own. The server
 stays the authority on every score.
 """
@@ -15,14 +16,16 @@ import logging
 
 from django import db
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from .. import rules, selectors, services
-from ..forms.hands import HandForm, describe_problems
+from ..forms.hands import SyncedHandForm
 from ..models import Game, Role
 from ..names import MAX_LENGTH as MAX_NAME_LENGTH
+from ..problems import located
 from .access import game_for
 
 logger = logging.getLogger(__name__)
@@ -35,8 +38,9 @@ MAX_BODY = 256 * 1024
 @login_required
 @require_POST
 def hand_sync(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
-    """Store the hands sent from a phone's queue, in order, as JSON ``{"hands": [...]}`` (each the hand form's fields,
-    with its number and key); answer what was stored for each, stopping at the first the server does not take."""
+    """Store the hands sent from a phone's queue, in order, as JSON ``{"hands": [...]}`` (each the hand form's pitcher,
+    bid and auction, its number and key, and its ``points``); answer what was stored for each, stopping at the first the
+    server does not take."""
     game, _membership = game_for(request.user, slug, pk, Role.SCORER)
     if int(request.META.get("CONTENT_LENGTH") or 0) > MAX_BODY:
         # Refused from the header alone, before a byte of the body is read.
@@ -64,14 +68,22 @@ def hand_sync(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
 
 def _hands_in(body: bytes) -> list[dict] | None:
     """The hands of a body ``{"hands": [...]}``: 1 to MAX_BATCH of them, each an object of short texts and numbers
-    (what the hand form takes); None for anything else, checked before any hand is stored."""
+    (what the hand form takes) and its ``points``, an object of short keys, each a short text or null; None for
+    anything else, checked before any hand is stored."""
     try:
         hands = json.loads(body)["hands"]
     except (ValueError, KeyError, TypeError, RecursionError):  # RecursionError: nested deeper than the parser goes.
         return None
     if not isinstance(hands, list) or not 0 < len(hands) <= MAX_BATCH:
         return None
-    return hands if all(isinstance(hand, dict) and all(map(_short, hand.values())) for hand in hands) else None
+    return hands if all(isinstance(hand, dict) and all(map(_field, hand.items())) for hand in hands) else None
+
+
+def _field(item: tuple[str, object]) -> bool:
+    key, value = item
+    if key == "points":
+        return isinstance(value, dict) and all(_short(k) and (v is None or _short(v)) for k, v in value.items())
+    return _short(value)
 
 
 def _short(value: object) -> bool:
@@ -81,11 +93,21 @@ def _short(value: object) -> bool:
 
 def _store(game: Game, data: dict) -> tuple[dict, int]:
     """One hand from the queue: stored (with the server's totals and winner), a conflict, or refused, with why; and
-    the answer's status (409 for a hand sent with another hand's key)."""
+    the answer's status (409 for a hand sent with another hand's key). Each reason says the game, the hand and the
+    field (``game "kitchen", hand 3, points: "off_jack" is missing``)."""
     state = selectors.load_game(game, hands=False)  # Each hand has the dealer the one before it left.
-    form = HandForm({key: str(value) for key, value in data.items()}, table=state.table, dealer=state.next_dealer)
+    fields = {key: str(value) for key, value in data.items() if key != "points"}
+    form = SyncedHandForm(fields, points=data.get("points"), table=state.table, dealer=state.next_dealer)
+    within = [gettext("game %(id)s") % {"id": json.dumps(game.code, ensure_ascii=False)}]
+    number = data.get("number")
     if not form.is_valid() or form.cleaned_data["number"] is None or form.cleaned_data["key"] is None:
-        return _refused([str(error) for errors in form.errors.values() for error in errors]), 200
+        where = [*within, gettext("hand %(number)s") % {"number": number}] if isinstance(number, int) else within
+        reasons = [
+            f"{', '.join(where if name == NON_FIELD_ERRORS else [*where, name])}: {error}"
+            for name, errors in form.errors.items()
+            for error in errors
+        ]
+        return _refused(reasons), 200
     try:
         saved = services.record_hand(
             game=game, hand=form.to_hand(), number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["key"], state=state
@@ -97,7 +119,7 @@ def _store(game: Game, data: dict) -> tuple[dict, int]:
     except rules.RulesError as error:
         if game.is_finished:
             return _refused([gettext("The game is over: no more hands can be entered.")]), 200
-        return _refused([message for _field, message in describe_problems(error)]), 200
+        return _refused([located(problem, within=within) for problem in error.problems]), 200
     names = {side.pk: name for name, side in state.sides.items()}  # record_hand brought game's winner up to date.
     stored = {
         "status": "stored",
