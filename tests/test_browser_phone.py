@@ -352,9 +352,9 @@ STALE = "The server could not show the game as it stands just now. Reload the pa
 
 def test_an_undo_stored_as_the_database_stops_is_said_with_restore_and_a_reload(scorer_page: Page, live_server, league, size):
     page = scorer_page
-    game = services.start_game(league=league, seats=FIVE)
+    game = services.start_game(league=league, seats=FIVE, rules=rules.Rules())
     for number, pitcher in ((1, "Bob"), (2, "Cat")):
-        services.record_hand(game=game, hand=rules.Hand(pitcher=pitcher, bid=2, high=pitcher, low=pitcher), number=number)
+        services.record_hand(game=game, hand=hand(pitcher, 2, pitcher, pitcher), number=number)
     before = stored(game)
     page.goto(live_server.url + game.get_absolute_url())
     notice = page.locator("#scoreboard .notice")
