@@ -1,14 +1,17 @@
-"""A league's settings and house rules, and the filters of its standings and games list."""
+"""A league's settings and house rules, and the filters of its standings, games list and player pages."""
 
 from __future__ import annotations
 
+import datetime
 import functools
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .. import rules
-from ..models import Game, GoingOut, League
+from ..models import Game, GoingOut, League, Season
+from ..selectors.seasons import current_season, seasons
 from ..selectors.standings import COLUMNS
 
 
@@ -45,7 +48,38 @@ class DateRangeForm(forms.Form):
         return data
 
 
-class StandingsForm(DateRangeForm):
+class SeasonForm(forms.Form):
+    """Which season a page shows (``?season=``): one of the league's by its id, or "all" (all time). An address
+    without one shows the current season, or all time while the league has none."""
+
+    ALL = "all"
+
+    season = forms.ChoiceField(label=_("Season"), required=False)
+
+    def __init__(self, data=None, *args, league: League, **kwargs) -> None:
+        self.seasons = seasons(league)
+        self.current = current_season(self.seasons, timezone.localdate())
+        default = str(self.current.pk) if self.current else self.ALL
+        if data is not None and not data.get("season"):
+            data = data.copy()  # So the menu shows the season the page shows.
+            data["season"] = default
+        super().__init__(data, *args, **kwargs)
+        self.fields["season"].choices = [*((str(s.pk), s.name) for s in self.seasons), (self.ALL, _("All time"))]
+        self.fields["season"].initial = default
+
+    @functools.cached_property
+    def chosen(self) -> Season | None:
+        """The season shown: the one asked for (the current one when the address is not understood); None: all time."""
+        value = self.cleaned_data.get("season") if self.is_bound and not self.has_error("season") else self["season"].initial
+        return next((season for season in self.seasons if str(season.pk) == value), None)
+
+    @property
+    def dates(self) -> tuple[datetime.date | None, datetime.date | None]:
+        """The first and last day of the season shown (None: open that way)."""
+        return (self.chosen.starts_on, self.chosen.ends_on) if self.chosen else (None, None)
+
+
+class StandingsForm(SeasonForm):
     """The standings' query parameters: sort column, direction, season and kind of game."""
 
     MODES = [("", _("All games")), ("solo", _("Solo")), ("partnership", _("Partnership"))]
@@ -63,7 +97,7 @@ class StandingsForm(DateRangeForm):
         """The standings asked for (``selectors.standings``' arguments): the defaults for what the query leaves out,
         and for all of it when it is not understood (the form then says why)."""
         data = self.cleaned_data if self.is_bound and self.is_valid() else {}
-        season = {"start": data.get("start"), "end": data.get("end"), "mode": data.get("mode") or ""}
+        season = {"season": self.chosen, "mode": data.get("mode") or ""}
         return {**season, "sort": data.get("sort") or "points", "descending": data.get("order") != "asc"}
 
     @property
@@ -104,3 +138,30 @@ class GameFilterForm(DateRangeForm):
     def __init__(self, *args, league: League, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = league.players.all()
+
+
+class NewSeasonForm(forms.Form):
+    """A new season: its name, and the day its games start (games played from then on are its)."""
+
+    name = forms.CharField(label=_("Name of the season"), max_length=Season._meta.get_field("name").max_length)
+    starts_on = forms.DateField(label=_("First day"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["starts_on"].initial = timezone.localdate()
+        for field in self.fields.values():
+            field.widget.attrs["class"] = "form-control"
+
+    def clean_name(self) -> str:
+        return " ".join(self.cleaned_data["name"].split())
+
+
+class SeasonNameForm(forms.Form):
+    name = forms.CharField(label=_("New name"), max_length=Season._meta.get_field("name").max_length)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["name"].widget.attrs["class"] = "form-control"
+
+    def clean_name(self) -> str:
+        return " ".join(self.cleaned_data["name"].split())

@@ -26,6 +26,7 @@ from ..selectors.games import GameState, load_game, with_side_scores
 from .errors import Refused
 from .leagues import players_named
 from .ratings import update_ratings
+from .totals import Counted, count_game
 
 
 class HandAlreadyRecorded(Exception):
@@ -176,13 +177,26 @@ def _save_figures(state: GameState, result: rules.Replay) -> None:
     on writes no seat.
 
     One UPDATE for the seats whose figures are alike (all of them, when zeros), not ``bulk_update``: building its
-    CASE of a WHEN for every seat and figure cost more than these."""
+    CASE of a WHEN for every seat and figure cost more than these. The season's totals follow (``count_game``)."""
     hands = result.hands if result.winner is not None else ()  # The standings count only finished games.
+    figures = seat_figures(state.table, hands)
+    before = _counted(state.game) if state.game.is_finished else None  # As the seats counted until now.
     alike: dict[tuple[int, ...], list[int]] = {}
-    for name, values in seat_figures(state.table, hands).items():
+    for name, values in figures.items():
         alike.setdefault(values, []).append(state.seats[name].pk)
     for values, seats in alike.items():
         Seat.objects.filter(pk__in=seats).update(**dict(zip(Seat.FIGURES, values, strict=True)))
+    after = None
+    if result.winner is not None:
+        winner = state.sides[result.winner].pk
+        after = {state.seats[name].player_id: (state.seats[name].side_id == winner, values) for name, values in figures.items()}
+    count_game(game=state.game, before=before, after=after)
+
+
+def _counted(game: Game) -> dict[int, Counted]:
+    """The seats of a finished game as its season's totals count them now: by player, whether they won, their figures."""
+    seats = Seat.objects.filter(game=game).values_list("player_id", "side_id", *Seat.FIGURES)
+    return {player: (side == game.winner_id, tuple(values)) for player, side, *values in seats}
 
 
 def record_hand(
