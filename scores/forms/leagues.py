@@ -35,7 +35,7 @@ class LeagueRulesForm(forms.ModelForm):
 
 
 class DateRangeForm(forms.Form):
-    """A season: games played from ``start`` to ``end``, both included and both optional."""
+    """A range of days: games played from ``start`` to ``end``, both included and both optional."""
 
     # A date input's value is always YYYY-MM-DD, whatever the language (Italian would write 29/11/2026).
     start = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))

@@ -1,12 +1,14 @@
-"""Standings of a league, read from the stored hand results (selectors: reads only, no writes).
+"""Standings of a league, read from the stored results (selectors: reads only, no writes).
 
 ``standings(league, ...)`` returns plain rows for the league page, the public
-link and exports. It runs a fixed number of aggregate queries however many
-games or players the league has, and never replays a game: the services
-stored every hand's result when it was written, and each seat's figures in
-its game when it ended (``Seat.FIGURES``), so a league's standings sum one row per player
-per game rather than every hand; and each player's current streak and latest
-rating, so the whole league's standings read no more than that.
+link and exports, and never replays a game. A season's, or all time's, are one
+query over the totals the services keep per player and season
+(``SeasonTotal``: the seats' figures of its finished games, summed), with the
+streak and rating kept on each player or, for a past season, those of the
+rating row of their last game of it. One kind of game, or a range of days,
+sums each seat's figures in its finished game (``Seat.FIGURES``, counted by
+the services when the game ended) in three queries. The number of queries
+never grows with the games or the players.
 
 Only finished games count. In partnership play a team's points, wins and
 points won count for both partners; hands pitched count for the one who
