@@ -215,12 +215,13 @@ def test_the_nights_standings_credit_partners_and_count_in_the_league(owner_clie
     assert {name: league_rows[name].wins for name in EIGHT} == {name: int(name in winners) for name in EIGHT}
 
 
-def test_the_live_part_answers_304_until_a_table_changes(owner_client, league, owner):
+def test_the_live_part_answers_304_until_a_table_changes(owner_client, league, owner, django_assert_num_queries):
     night = _night(league, owner=owner)
     url = night.get_absolute_url()
     first = owner_client.get(url, headers={"HX-Request": "true"})
     assert first.status_code == 200 and '<div id="night-live"' in first.text and "<html" not in first.text
-    assert owner_client.get(url, headers={"HX-Request": "true", "If-None-Match": first["ETag"]}).status_code == 304
+    with django_assert_num_queries(2 + 1 + 1 + 1):  # Session and user, membership, the night, its version.
+        assert owner_client.get(url, headers={"HX-Request": "true", "If-None-Match": first["ETag"]}).status_code == 304
     _sweep(_tables(night, 1)[0])
     again = owner_client.get(url, headers={"HX-Request": "true", "If-None-Match": first["ETag"]})
     assert again.status_code == 200 and again["ETag"] != first["ETag"] and "1 hand" in again.text
