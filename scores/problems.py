@@ -16,6 +16,13 @@ from django.utils.translation import gettext, pgettext
 
 from . import nights, rules
 
+EXCERPT = 40  # The most of a refused value a message quotes: a crafted post or file may send megabytes of it.
+
+
+def excerpt(text: str) -> str:
+    """``text``, or its first characters and "..." when it is longer than ``EXCERPT``."""
+    return text if len(text) <= EXCERPT else text[: EXCERPT - 3] + "..."
+
 
 def _point(key: str) -> str:
     names = {
@@ -32,17 +39,18 @@ def _bid(value: object) -> str:
 
 
 def _param(key: str, value: object) -> str:
-    """A parameter as the translated message shows it; the English twin is ``rules.english``."""
+    """A parameter as the translated message shows it, a value from the input cut to an excerpt; the English twin is
+    ``rules.english``."""
     if key == "allowed":
         words = [_bid(b) for b in value]  # type: ignore[attr-defined]
         if len(words) == 1:
             return words[0]
         return gettext("%(choices)s or %(last)s") % {"choices": ", ".join(words[:-1]), "last": words[-1]}
     if key == "said":
-        return pgettext("bid", "pass") if value is None else repr(value)
+        return pgettext("bid", "pass") if value is None else excerpt(repr(value))
     if key == "point":
         return _point(str(value))
-    return str(value)
+    return excerpt(str(value))
 
 
 def message(problem: rules.Problem) -> str:

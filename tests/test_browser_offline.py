@@ -136,6 +136,41 @@ def test_a_hand_another_phone_took_goes_to_not_synced_and_can_be_saved_as_the_ne
     other.close()
 
 
+@pytest.mark.console_errors_expected("ERR_CONNECTION_RESET", "409")  # The dropped answer and the refusal, which the browser logs.
+def test_a_waiting_hand_changed_after_it_was_stored_goes_to_not_synced_and_can_be_saved_as_the_next(
+    live_server, page: Page, context: BrowserContext, game
+):
+    open_game(page, live_server, game)
+    context.set_offline(True)
+    enter_hand(page, "Ann", 2, "Ann", "Bob", game="Ann")
+    save(page)
+    sent: list[str] = []
+
+    def answer_lost_the_first_time(route: Route) -> None:
+        sent.append(route.request.post_data or "")
+        response = route.fetch()  # The server stores the hand...
+        if len(sent) == 1:
+            route.abort("connectionreset")  # ...but the phone never hears back, and keeps it waiting.
+        else:
+            route.fulfill(response=response)
+
+    page.route("**/hands/sync/", answer_lost_the_first_time)
+    context.set_offline(False)
+    expect(page.get_by_role("alert")).to_have_text(["The server could not do that just now. Tap again in a moment."])
+    assert list(Hand.objects.values_list("number", "pitcher__player__name")) == [(1, "Ann")]
+    page.locator("#history-body tr.waiting").get_by_role("button", name="Edit").click()
+    enter_hand(page, "Bob", 2, "Bob", "Bob")  # Put right on the phone, under the key the server already stored hand 1 with.
+    save(page)
+    not_synced = page.get_by_role("region", name="Not synced")
+    expect(not_synced).to_contain_text("Hand 1 · Bob bid 2")
+    expect(not_synced).to_contain_text("Hand 1 was already saved from the same form, so this one was not stored")
+    assert list(Hand.objects.values_list("number", "pitcher__player__name")) == [(1, "Ann")]
+    not_synced.get_by_role("button", name="Save as the next hand").click()
+    expect(page.locator("#offline[data-sync=done]")).to_have_count(1)
+    expect(not_synced).to_be_hidden()
+    assert list(Hand.objects.order_by("number").values_list("number", "pitcher__player__name")) == [(1, "Ann"), (2, "Bob")]
+
+
 def test_a_double_tap_offline_queues_one_hand(live_server, page: Page, context: BrowserContext, game):
     open_game(page, live_server, game)
     context.set_offline(True)

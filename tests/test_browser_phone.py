@@ -10,11 +10,13 @@ import json
 import re
 
 import pytest
+from django.db import OperationalError
 from playwright.sync_api import Browser, Page, expect
 
 from scores import rules, services
 from scores.models import Game, Hand, Player, Role
 from tests.conftest import PASSWORD
+from tests.test_answers_after_a_write import database_stops_after
 from tests.test_hand_corrections import stored
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -343,6 +345,43 @@ def test_restore_after_a_new_hand_is_gone_and_a_stale_one_is_refused_in_words(sc
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator(".result-line")).to_contain_text("Hand 1: Dan made 2")
     expect(page.get_by_role("button", name="Restore")).to_have_count(0)
+
+
+STALE = "The server could not show the game as it stands just now. Reload the page"
+
+
+def test_an_undo_stored_as_the_database_stops_is_said_with_restore_and_a_reload(scorer_page: Page, live_server, league, size):
+    page = scorer_page
+    game = services.start_game(league=league, seats=FIVE)
+    for number, pitcher in ((1, "Bob"), (2, "Cat")):
+        services.record_hand(game=game, hand=rules.Hand(pitcher=pitcher, bid=2, high=pitcher, low=pitcher), number=number)
+    before = stored(game)
+    page.goto(live_server.url + game.get_absolute_url())
+    notice = page.locator("#scoreboard .notice")
+    with database_stops_after("undo_hand", OperationalError):  # The undo is stored; then the database restarts.
+        page.get_by_role("button", name="Undo last hand").click()
+        expect(notice).to_have_text(f"Hand 2 was undone. {STALE}")
+    expect(notice).to_be_focused()
+    expect(page.get_by_role("link", name="Reload the page")).to_have_attribute("href", game.get_absolute_url())
+    assert len(stored(game)) == 1
+    page.get_by_role("button", name="Restore").click()  # The database is back.
+    expect(notice).to_have_text("Hand 2 was restored.")
+    expect(page.locator(".result-line")).to_have_text("Hand 2: Cat made 2, +2")
+    assert stored(game) == before
+
+
+def test_a_first_hand_stored_as_the_database_stops_is_said_and_the_reload_shows_it(scorer_page: Page, live_server, league, size):
+    page = scorer_page
+    game = open_game(page, live_server, league, FIVE)
+    enter_hand(page, "Bob", 2, "Bob", "Bob")
+    notice = page.locator("#scoreboard .notice")
+    with database_stops_after("record_hand", OperationalError):
+        page.get_by_role("button", name="Save hand").click()
+        expect(notice).to_have_text(f"Hand 1 was saved. {STALE}")
+    assert list(Hand.objects.filter(game=game).values_list("pitcher__player__name", flat=True)) == ["Bob"]
+    page.get_by_role("link", name="Reload the page").click()
+    expect(page.locator(".result-line")).to_have_text("Hand 1: Bob made 2, +2")
+    expect(page.get_by_text("Hand 2", exact=True)).to_be_visible()
 
 
 def test_without_javascript_restore_stays_until_the_game_changes(live_server, browser: Browser, make_user, league, size):

@@ -166,6 +166,38 @@ def test_a_retry_after_a_lost_answer_stores_one_hand(scorer_page: Page):
     assert Hand.objects.count() == 1
 
 
+# The dropped answer is reported by the browser and by htmx; the refusal is a 409, which the browser logs too.
+@pytest.mark.console_errors_expected("ERR_CONNECTION_RESET", "htmx:sendError", "htmx:afterRequest", "409")
+def test_a_tap_changed_after_a_lost_answer_is_not_stored_as_that_hand_and_is_kept_for_the_next(scorer_page: Page):
+    page = scorer_page
+    start_game(page, ["Ann", "Bob"])
+    posts: list[str] = []
+
+    def answer_lost_the_first_time(route):
+        posts.append(route.request.post_data or "")
+        response = route.fetch()  # The server stores the hand...
+        if len(posts) == 1:
+            route.abort("connectionreset")  # ...but the phone never hears back.
+        else:
+            route.fulfill(response=response)
+
+    page.route("**/hands/", answer_lost_the_first_time)
+    enter_hand(page, "Ann", 1, "Ann", "Bob")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_role("alert")).to_contain_text("No answer from the server")
+    tap(page, "Pitcher", "Bob")  # A tap put right: the same form, the same key, another hand.
+    page.get_by_role("button", name="Save hand").click()
+    refused = "Hand 1 was already saved from the same form, so this one was not stored: "
+    refused += "edit hand 1 to change it, or save this one as the next hand."
+    expect(page.get_by_role("alert")).to_have_text([refused])
+    expect(page.locator(".result-line")).to_contain_text("Hand 1: Ann made 1, +1")  # The hand stored, as it was stored.
+    expect(page.get_by_role("group", name="Pitcher", exact=True).get_by_label("Bob")).to_be_checked()  # The taps, kept.
+    assert list(Hand.objects.values_list("number", "pitcher__player__name")) == [(1, "Ann")]
+    page.get_by_role("button", name="Save hand").click()  # Saved as the next hand, under a key of its own.
+    expect(page.locator(".result-line")).to_contain_text("Hand 2: Bob made 1")
+    assert list(Hand.objects.order_by("number").values_list("number", "pitcher__player__name")) == [(1, "Ann"), (2, "Bob")]
+
+
 def test_without_javascript_a_game_starts_and_hands_are_saved(live_server, browser: Browser, make_user, league):
     make_user("sam", league, Role.SCORER)
     context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})

@@ -105,13 +105,29 @@ def test_an_auction_that_disagrees_with_pitcher_and_bid_is_refused(scorer, four_
     assert not Hand.objects.exists()
 
 
-def test_the_same_key_twice_stores_one_hand(scorer, four_player_game):
-    data = taps()
+@pytest.mark.parametrize("auction", ["", "3,p,p,p"], ids=["taps", "with its auction"])
+def test_the_same_key_twice_stores_one_hand(scorer, four_player_game, auction):
+    data = taps(auction=auction)
     scorer.post(save_url(four_player_game), data)
     response = scorer.post(save_url(four_player_game), data, **HTMX)
     assert response.status_code == 200
     assert Hand.objects.filter(game=four_player_game).count() == 1
-    assert "already recorded" not in response.content.decode()
+    assert "already recorded" not in response.content.decode() and "already saved" not in response.content.decode()
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["no-js", "htmx"])
+def test_a_key_already_used_for_another_hand_is_refused_in_words_and_the_taps_are_kept(scorer, four_player_game, headers):
+    key = uuid.uuid4()
+    scorer.post(save_url(four_player_game), taps(key=key))  # Bob bid 3 and was set back.
+    response = scorer.post(save_url(four_player_game), taps(pitcher="Cat", high="Cat", low="Cat", key=key), **headers)
+    html = response.content.decode()
+    assert response.status_code == 409 and ("<html" in html) == (not headers)
+    assert "Hand 1 was already saved from the same form, so this one was not stored" in html
+    assert "Bob was set back 3" in html  # The hand stored under the key is the one shown...
+    # ...and the taps sent are kept, for the next hand, under a new key.
+    assert 'name="pitcher" id="id_pitcher_2" value="Cat" checked' in html and 'name="high" id="id_high_2" value="Cat" checked' in html
+    assert 'name="number" value="2"' in html and str(key) not in html
+    assert list(Hand.objects.values_list("number", "pitcher__player__name")) == [(1, "Bob")]
 
 
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["no-js", "htmx"])

@@ -432,12 +432,28 @@ def test_read_gives_the_engine_inputs_and_dates():
     assert found.hands[0].bids == (("Bob", 2), ("Cat", None), ("Dan", 3), ("Ann", 3))
 
 
-def test_json_nested_too_deep_is_refused_not_a_crash(league):
+def nested_date(depth: int) -> bytes:
+    """A file whose game's date is nested in lists ``depth`` deep (so its deepest list is ``depth`` + 3 levels down:
+    the document, its games, the game), a lone surrogate innermost (which the reader mends, value by value)."""
+    return dumps(document(game(played_on="here"))).replace(b'"here"', b"[" * depth + b'"\\ud800"' + b"]" * depth)
+
+
+@pytest.mark.parametrize(
+    "depth",
+    [history_document.MAX_DEPTH - 2, 2_000, 200_000],
+    ids=["one level past the limit", "within the parser's reach", "past the parser's reach"],
+)
+def test_values_nested_deeper_than_a_history_file_goes_are_refused_not_a_crash(league, depth):
     with pytest.raises(history_document.HistoryError) as caught:
-        services.import_history(league=league, source=b"[" * 200_000)
+        services.import_history(league=league, source=nested_date(depth))
     [problem] = caught.value.problems
-    assert str(problem).startswith("the file is not valid JSON: maximum recursion depth exceeded")
+    assert str(problem) == f"the file nests values more than {history_document.MAX_DEPTH} levels deep; a history file never goes that deep"
     assert nothing_stored()
+
+
+def test_values_nested_to_the_limit_are_read_and_refused_for_what_they_are():
+    problems = problems_of(nested_date(history_document.MAX_DEPTH - 3))
+    assert any(problem.startswith('game "2026-11-27-kitchen", played_on: must be a date YYYY-MM-DD, got [[[[') for problem in problems)
 
 
 def test_game_problems_come_before_its_hand_problems_even_when_the_table_is_wrong():

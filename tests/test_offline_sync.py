@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from scores import rules, services
 from scores.models import Hand, Role
+from scores.names import MAX_LENGTH
 
 pytestmark = pytest.mark.django_db
 
@@ -37,6 +38,21 @@ def test_it_stores_the_hand_and_answers_the_servers_totals_and_a_resend_stores_n
     again = post(scorer, four_player_game, taps(1, key))
     assert again.json() == first.json()
     assert Hand.objects.count() == 1
+
+
+@pytest.mark.parametrize("number", [2, 1], ids=["as the next hand", "under the same number"])
+def test_a_key_already_used_for_another_hand_is_refused_with_a_409_and_stores_nothing(scorer, four_player_game, number):
+    key = uuid.uuid4()
+    post(scorer, four_player_game, taps(1, key))
+    answer = post(scorer, four_player_game, taps(number, key, pitcher="Bob", high="Bob"))
+    assert answer.status_code == 409
+    [result] = answer.json()["results"]
+    assert result["status"] == "refused"
+    assert result["messages"] == [
+        "Hand 1 was already saved from the same form, so this one was not stored: "
+        "edit hand 1 to change it, or save this one as the next hand."
+    ]
+    assert list(Hand.objects.values_list("number", "pitcher__player__name")) == [(1, "Ann")]
 
 
 def test_several_hands_are_stored_in_order_and_it_stops_at_the_first_it_cannot_take(scorer, four_player_game):
@@ -106,3 +122,38 @@ def test_only_scorers_may_sync_and_only_by_post(client, make_user, league, four_
     client.logout()
     assert post(client, four_player_game, taps(1)).url.startswith("/accounts/login/")
     assert Hand.objects.count() == 0
+
+
+def test_a_body_nested_deeper_than_the_parser_goes_is_refused_with_a_reason(scorer, four_player_game):
+    body = '{"hands": ' + "[" * 10_000 + "]" * 10_000 + "}"  # About 20 KB.
+    answer = scorer.post(sync_url(four_player_game), body, content_type="application/json")
+    assert answer.status_code == 400
+    assert "could not read" in answer.json()["results"][0]["messages"][0]
+    assert Hand.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "value",
+    [{"a": [1, 2]}, ["Ann"], None, True, "A" * (MAX_LENGTH + 1), 10**200],
+    ids=["object", "list", "null", "boolean", "long text", "long number"],
+)
+def test_a_hand_value_that_is_not_a_short_text_or_number_is_refused_before_any_hand_is_stored(scorer, four_player_game, value):
+    answer = post(scorer, four_player_game, taps(1), taps(2, pitcher=value))
+    assert answer.status_code == 400
+    assert "could not read" in answer.json()["results"][0]["messages"][0]
+    assert Hand.objects.count() == 0
+
+
+def test_a_body_longer_than_the_limit_is_refused_from_its_length_with_a_reason(scorer, four_player_game):
+    hands = [taps(number, pitcher="Ann" + " " * 3000) for number in range(1, 101)]  # 100 hands, each far longer than a real one.
+    answer = post(scorer, four_player_game, *hands)
+    assert answer.status_code == 413
+    assert "too large" in answer.json()["results"][0]["messages"][0]
+    assert Hand.objects.count() == 0
+
+
+def test_a_length_past_the_limit_is_refused_before_the_body_is_read(scorer, four_player_game):
+    # The body is short: reading the 3 MB the request claims would fail, so a 413 means it was never read.
+    answer = scorer.post(sync_url(four_player_game), b"{}", content_type="application/json", CONTENT_LENGTH=str(3 * 1024 * 1024))
+    assert answer.status_code == 413 and answer["Content-Type"] == "application/json"
+    assert "too large" in answer.json()["results"][0]["messages"][0]

@@ -91,15 +91,18 @@ def test_the_winning_hand_finishes_the_game_and_no_more_hands_are_taken(four_pla
     assert four_player_game.hands.count() == 2
 
 
-def test_a_key_sent_again_with_the_next_number_gives_back_its_hand_and_stores_nothing(four_player_game):
-    """Only a crafted post can do this (a retry carries its hand's number): the key's hand, not a 500, not a second hand."""
+@pytest.mark.parametrize(
+    ("number", "again"),
+    [(2, hand("Bob", 3, "Bob", "Bob")), (1, hand("Bob", 3, "Bob", "Bob")), (2, hand("Ann", 2, "Ann", "Ann"))],
+    ids=["another hand, the next number", "another hand, the same number", "the same taps, another number"],
+)
+def test_a_key_already_used_for_another_hand_is_refused_and_stores_nothing(four_player_game, number, again):
     key = uuid.uuid4()
-    first = services.record_hand(game=four_player_game, hand=hand("Ann", 2, "Ann", "Ann"), number=1, idempotency_key=key)
-    again = services.record_hand(game=four_player_game, hand=hand("Bob", 3, "Bob", "Bob"), number=2, idempotency_key=key)
-    assert again.pk == first.pk and Hand.objects.filter(game=four_player_game).count() == 1
-    assert [score.total for score in again.side_scores] == [score.total for score in first.side_scores]
-    four_player_game.refresh_from_db()
-    assert four_player_game.version == 1
+    services.record_hand(game=four_player_game, hand=hand("Ann", 2, "Ann", "Ann"), number=1, idempotency_key=key)
+    with pytest.raises(services.KeyUsedForAnotherHand, match="Hand 1 was already saved from the same form, so this one was not stored"):
+        services.record_hand(game=four_player_game, hand=again, number=number, idempotency_key=key)
+    assert list(Hand.objects.filter(game=four_player_game).values_list("number", "pitcher__player__name")) == [(1, "Ann")]
+    assert Game.objects.get().version == 1
 
 
 def test_recording_brings_the_game_it_was_given_up_to_date(four_player_game):
@@ -118,6 +121,7 @@ def test_a_repeated_idempotency_key_stores_the_hand_once(four_player_game):
     first = services.record_hand(game=four_player_game, hand=hand("Ann", 2, "Ann", "Ann"), number=1, idempotency_key=key)
     again = services.record_hand(game=four_player_game, hand=hand("Ann", 2, "Ann", "Ann"), number=1, idempotency_key=key)
     assert first.pk == again.pk
+    assert [score.total for score in again.side_scores] == [score.total for score in first.side_scores]
     assert four_player_game.hands.count() == 1 and HandScore.objects.count() == 4
     assert Game.objects.get().version == 1  # The retry changed nothing: the watchers' ETag stays.
 

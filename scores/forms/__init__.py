@@ -1,2 +1,24 @@
 """Forms, one module an area: ``games`` (a new game), ``hands`` (the tap-to-score hand form and the auction),
-``leagues`` (settings, house rules, filters), ``members`` (roles, invites), ``history`` (uploads), ``accounts``."""
+``leagues`` (settings, house rules, filters, seasons), ``members`` (roles, invites), ``nights`` (a card night and its
+rounds), ``people`` (guests, names, claims, merges), ``history`` (uploads), ``accounts``.
+
+Every form of the app is a ``ShortRefusals`` form."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+
+from ..problems import excerpt
+
+
+class ShortRefusals:
+    """A form whose refusals quote at most an excerpt of a value they refused: Django's choice fields quote the whole
+    value posted ("Select a valid choice. … is not one of the available choices."), which a crafted post makes
+    megabytes long."""
+
+    def add_error(self, field: str | None, error: ValidationError | str | list | dict) -> None:
+        if isinstance(error, ValidationError):
+            for each in error.error_list if hasattr(error, "error_list") else [e for errors in error.error_dict.values() for e in errors]:
+                if isinstance(each.params, dict):
+                    each.params = {key: excerpt(value) if isinstance(value, str) else value for key, value in each.params.items()}
+        super().add_error(field, error)

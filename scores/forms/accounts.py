@@ -6,8 +6,10 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from . import ShortRefusals
 
-class SignupForm(UserCreationForm):
+
+class SignupForm(ShortRefusals, UserCreationForm):
     email = forms.EmailField(label=_("E-mail"), required=False, help_text=_("Optional; needed to reset a forgotten password."))
 
     class Meta(UserCreationForm.Meta):

@@ -11,6 +11,7 @@ from .. import rules
 from ..models import Game, GoingOut, League, Player
 from ..names import clean as clean_name
 from ..names import key as name_key
+from . import ShortRefusals
 from .hands import read_restore_token
 
 TARGETS = (7, 11, 15, 21)
@@ -70,7 +71,7 @@ def _yes_no(value: str) -> bool:
     return value == "yes"
 
 
-class NewGameForm(forms.Form):
+class NewGameForm(ShortRefusals, forms.Form):
     """Who plays, where they sit, solo or partnership, the target, the house rules and the first dealer.
 
     The target and the house rules start as the league's defaults.
@@ -200,7 +201,7 @@ class NewGameForm(forms.Form):
         return data
 
 
-class GamePageForm(forms.Form):
+class GamePageForm(ShortRefusals, forms.Form):
     """What the game page's address may ask for besides the auction (``AuctionResultForm``): ``part=chart``, the
     score chart alone (htmx, after the scores changed), and ``restore``, the token of a hand just undone without
     JavaScript, offered while the game is as the undo left it. What it does not understand shows the page as it is."""

@@ -18,6 +18,7 @@ from django.utils.translation import gettext, pgettext
 
 from .. import rules
 from ..problems import message as problem_message
+from . import ShortRefusals
 
 NOT_IN_PLAY = "-"  # The Jack button for "Not in play", the Game button for "Tied".
 
@@ -37,7 +38,7 @@ class _BidField(forms.TypedChoiceField):
         return str(value) in {str(b) for b in rules.BIDS}
 
 
-class HandForm(forms.Form):
+class HandForm(ShortRefusals, forms.Form):
     """One hand in taps: pitcher, bid, and who won High, Low, Jack and Game."""
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, required=False)
@@ -156,7 +157,7 @@ def read_restore_token(token: str, game_pk: int) -> dict:
     }
 
 
-class RestoreForm(forms.Form):
+class RestoreForm(ShortRefusals, forms.Form):
     """The Restore button's post: its token, checked and read back into ``restore`` (``services.restore_hand``'s
     arguments)."""
 
@@ -174,13 +175,13 @@ class RestoreForm(forms.Form):
         return self.cleaned_data["token"]
 
 
-class UndoForm(forms.Form):
+class UndoForm(ShortRefusals, forms.Form):
     """Undo's post: the number of the hand it undoes, the last the page showed, so a double tap undoes one hand."""
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
 
-class VersionForm(forms.Form):
+class VersionForm(ShortRefusals, forms.Form):
     """An edit's or a delete's post: the game's version when the page was shown, so nothing changes if another phone
     changed the game meanwhile."""
 
@@ -194,7 +195,7 @@ HOUSE_RULE_PROBLEMS = {
 }
 
 
-class AuctionForm(forms.Form):
+class AuctionForm(ShortRefusals, forms.Form):
     """The auction page's address: the bids so far from the dealer's left (``?bids=p,2``), each one the rules
     allowed when it was made."""
 
@@ -216,7 +217,7 @@ class AuctionForm(forms.Form):
         return bids
 
 
-class AuctionResultForm(forms.Form):
+class AuctionResultForm(ShortRefusals, forms.Form):
     """The auction page's result, back on the game page (``?auction=p,2,p,3``): the bids, and the pitcher and bid
     they make (``rules.auction_result``)."""
 

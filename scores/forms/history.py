@@ -10,9 +10,10 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
 from ..history import document
+from . import ShortRefusals
 
 
-class HistoryUploadForm(forms.Form):
+class HistoryUploadForm(ShortRefusals, forms.Form):
     file = forms.FileField(label=_("History file (JSON)"))
 
     def __init__(self, *args, cut_off: bool = False, **kwargs) -> None:

@@ -13,16 +13,17 @@ from .. import rules
 from ..models import Game, GoingOut, League, Season
 from ..selectors.seasons import current_season, seasons
 from ..selectors.standings import COLUMNS
+from . import ShortRefusals
 
 
-class LeagueForm(forms.ModelForm):
+class LeagueForm(ShortRefusals, forms.ModelForm):
     class Meta:
         model = League
         fields = ["name"]
         labels = {"name": _("League name")}
 
 
-class LeagueRulesForm(forms.ModelForm):
+class LeagueRulesForm(ShortRefusals, forms.ModelForm):
     """The house rules a league's new games start with; a game already started keeps its own."""
 
     target = forms.IntegerField(label=_("Play to"), min_value=rules.MIN_TARGET, max_value=rules.MAX_TARGET)
@@ -34,7 +35,7 @@ class LeagueRulesForm(forms.ModelForm):
         widgets = {"going_out": forms.RadioSelect, "min_bid": forms.RadioSelect}
 
 
-class DateRangeForm(forms.Form):
+class DateRangeForm(ShortRefusals, forms.Form):
     """A range of days: games played from ``start`` to ``end``, both included and both optional."""
 
     # A date input's value is always YYYY-MM-DD, whatever the language (Italian would write 29/11/2026).
@@ -48,7 +49,7 @@ class DateRangeForm(forms.Form):
         return data
 
 
-class SeasonForm(forms.Form):
+class SeasonForm(ShortRefusals, forms.Form):
     """Which season a page shows (``?season=``): one of the league's by its id, or "all" (all time). An address
     without one shows the current season, or all time while the league has none."""
 
@@ -140,7 +141,7 @@ class GameFilterForm(DateRangeForm):
         self.fields["player"].queryset = league.players.all()
 
 
-class NewSeasonForm(forms.Form):
+class NewSeasonForm(ShortRefusals, forms.Form):
     """A new season: its name, and the day its games start (games played from then on are its)."""
 
     name = forms.CharField(label=_("Name of the season"), max_length=Season._meta.get_field("name").max_length)
@@ -156,7 +157,7 @@ class NewSeasonForm(forms.Form):
         return " ".join(self.cleaned_data["name"].split())
 
 
-class SeasonNameForm(forms.Form):
+class SeasonNameForm(ShortRefusals, forms.Form):
     name = forms.CharField(label=_("New name"), max_length=Season._meta.get_field("name").max_length)
 
     def __init__(self, *args, **kwargs) -> None:

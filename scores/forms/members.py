@@ -6,16 +6,17 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..models import INVITE_DAYS, Invite, Membership, Role
+from . import ShortRefusals
 
 
-class MemberRoleForm(forms.ModelForm):
+class MemberRoleForm(ShortRefusals, forms.ModelForm):
     class Meta:
         model = Membership
         fields = ["role"]
         widgets = {"role": forms.Select(attrs={"class": "form-select form-select-sm"})}
 
 
-class InviteForm(forms.ModelForm):
+class InviteForm(ShortRefusals, forms.ModelForm):
     DAYS = [("1", _("1 day")), ("7", _("7 days")), ("30", _("30 days"))]
 
     days = forms.TypedChoiceField(

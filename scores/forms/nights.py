@@ -12,11 +12,12 @@ from django.utils.translation import gettext_lazy as _
 from .. import nights, rules
 from ..models import League, Membership, Night, Player, Role, roles_at_least
 from ..names import key as name_key
-from ..problems import words
+from ..problems import excerpt, words
+from . import ShortRefusals
 from .games import NameField, PlayerChoiceField
 
 
-class PresentForm(forms.Form):
+class PresentForm(ShortRefusals, forms.Form):
     """Who is present: league players ticked, and new players (guests) typed, a name a line."""
 
     players = PlayerChoiceField(
@@ -44,7 +45,7 @@ class PresentForm(forms.Form):
                     names.append(field.clean(line))
                 except forms.ValidationError as error:
                     raise forms.ValidationError(
-                        gettext("“%(name)s”: %(problem)s") % {"name": line.strip(), "problem": " ".join(error.messages)}
+                        gettext("“%(name)s”: %(problem)s") % {"name": excerpt(line.strip()), "problem": " ".join(error.messages)}
                     ) from None
         return names
 
@@ -148,7 +149,7 @@ class NextRoundForm(PresentForm):
     unfinished = forms.BooleanField(label=_("Start it even though a table is still playing"), required=False)
 
 
-class TableScorerForm(forms.Form):
+class TableScorerForm(ShortRefusals, forms.Form):
     """Who records a table's hands besides the owners: one of the league's scorers or owners, or nobody."""
 
     scorer = forms.ModelChoiceField(label=_("Scorer"), queryset=None, required=False, empty_label=_("The owners only"))

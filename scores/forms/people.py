@@ -6,10 +6,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..models import League, Player
+from . import ShortRefusals
 from .games import NameField
 
 
-class GuestForm(forms.Form):
+class GuestForm(ShortRefusals, forms.Form):
     name = NameField(label=_("Guest's name"))
 
     def __init__(self, *args, **kwargs) -> None:
@@ -17,7 +18,7 @@ class GuestForm(forms.Form):
         self.fields["name"].widget.attrs["class"] = "form-control"
 
 
-class RenameForm(forms.Form):
+class RenameForm(ShortRefusals, forms.Form):
     name = NameField(label=_("New name"))
 
     def __init__(self, *args, **kwargs) -> None:
@@ -25,15 +26,15 @@ class RenameForm(forms.Form):
         self.fields["name"].widget.attrs["class"] = "form-control"
 
 
-class ArchiveForm(forms.Form):
+class ArchiveForm(ShortRefusals, forms.Form):
     archived = forms.TypedChoiceField(choices=[("yes", "yes"), ("no", "no")], coerce=lambda value: value == "yes")
 
 
-class ClaimDecisionForm(forms.Form):
+class ClaimDecisionForm(ShortRefusals, forms.Form):
     decision = forms.ChoiceField(choices=[("confirm", "confirm"), ("decline", "decline")])
 
 
-class MergeForm(forms.Form):
+class MergeForm(ShortRefusals, forms.Form):
     """Two players of the league who are one person: ``drop``'s games become ``keep``'s."""
 
     keep = forms.ModelChoiceField(label=_("Player to keep"), queryset=None, empty_label=_("Pick a player"))

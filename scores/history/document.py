@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy
 from .. import rules
 from ..names import MAX_LENGTH, SURROGATE, mend
 from ..names import clean as clean_name
-from ..problems import located
+from ..problems import EXCERPT, excerpt, located
 
 FORMAT = "pitch-history"
 
@@ -38,6 +38,11 @@ MAX_NAME_LENGTH = MAX_LENGTH
 
 
 MAX_ID_LENGTH = 100  # A game id's longest (Game.code).
+
+
+# How deep a file's objects and lists may nest: twice the format's deepest (a team's players, a hand's bids), so a
+# value nested a little deeper is refused for what it is, while nothing deeper reaches the checks, which recurse.
+MAX_DEPTH = 16
 
 
 DOCUMENT_KEYS = ("format", "version", "exported_at", "league", "games")
@@ -163,13 +168,30 @@ def load_json(source: bytes | str, *, objects: bool = True) -> object:
     except json.JSONDecodeError as error:
         where = {"error": error.msg, "line": error.lineno, "column": error.colno}
         raise HistoryError(Problem(_("the file is not valid JSON: %(error)s (line %(line)s, column %(column)s)") % where)) from error
-    except (ValueError, RecursionError) as error:
+    except RecursionError as error:  # Nested deeper than the parser goes.
+        raise _too_deep() from error
+    except ValueError as error:
         raise HistoryError(Problem(_("the file is not valid JSON: %(error)s") % {"error": error})) from error
+
+
+def _too_deep() -> HistoryError:
+    message = _("the file nests values more than %(max)s levels deep; a history file never goes that deep") % {"max": MAX_DEPTH}
+    return HistoryError(Problem(message))
+
+
+def _nests_deeper(value: object, limit: int) -> bool:
+    """Whether objects and lists nest more than ``limit`` levels deep in ``value``: a level at a time, without recursion."""
+    level = [value]
+    for _depth in range(limit):
+        level = [child for item in level if isinstance(item, dict | list) for child in (item.values() if isinstance(item, dict) else item)]
+    return any(isinstance(item, dict | list) for item in level)
 
 
 def read(source: bytes | str, *, max_games: int | None = None) -> list[GameInput]:
     """The games in a history file; HistoryError lists every problem in it, or says it holds too many games."""
     data = load_json(source)
+    if _nests_deeper(data, MAX_DEPTH):
+        raise _too_deep()
     games = data.get("games") if isinstance(data, dict) else None
     if max_games is not None and isinstance(games, list) and len(games) > max_games:
         # Said before any game is checked: a file of a hundred thousand tiny games is refused at once.
@@ -182,8 +204,7 @@ def read(source: bytes | str, *, max_games: int | None = None) -> list[GameInput
 
 def _show(value: object) -> str:
     """A value as the file has it, shortened: ``5``, ``"Ann"``, ``null``."""
-    text = json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return excerpt(json.dumps(value, ensure_ascii=False, default=str))
 
 
 def _is_text(value: object) -> bool:
@@ -213,14 +234,14 @@ class _Checker:
     def keys(self, obj: dict, allowed: Sequence[str], required: Sequence[str], what: str, prefix: str = "") -> None:
         for key in obj:
             if key not in allowed:
-                close = difflib.get_close_matches(key, allowed, n=1)
+                close = difflib.get_close_matches(key, allowed, n=1) if len(key) <= EXCERPT else []  # No misspelling is that long.
                 if close:
                     hint = _('did you mean "%(key)s"?') % {"key": close[0]}
                 else:
                     hint = _("%(what)s has only %(keys)s") % {"what": what, "keys": ", ".join(allowed)}
-                self.add(prefix.rstrip(" ,.") or None, _('unknown key "%(key)s" (%(hint)s)') % {"key": key, "hint": hint})
+                self.add(prefix.rstrip(" ,.") or None, _('unknown key "%(key)s" (%(hint)s)') % {"key": excerpt(key), "hint": hint})
         for key in getattr(obj, "duplicates", ()):
-            self.add(prefix + key, _('the key "%(key)s" is given more than once') % {"key": key})
+            self.add(prefix + excerpt(key), _('the key "%(key)s" is given more than once') % {"key": excerpt(key)})
         for key in required:
             if key not in obj:
                 self.add(prefix + key, _("this key is required") + (REQUIRED_HINTS[key]() if key in REQUIRED_HINTS else ""))

@@ -18,6 +18,7 @@ from __future__ import annotations
 from .errors import Refused
 from .games import (
     HandAlreadyRecorded,
+    KeyUsedForAnotherHand,
     delete_hand,
     edit_hand,
     record_hand,
@@ -36,6 +37,7 @@ from .seasons import rename_season, start_season
 __all__ = [
     "HandAlreadyRecorded",
     "ImportReport",
+    "KeyUsedForAnotherHand",
     "Refused",
     "accept_invite",
     "add_guest",

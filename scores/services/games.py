@@ -37,6 +37,20 @@ class HandAlreadyRecorded(Exception):
         super().__init__(_("Hand %(number)s was already recorded.") % {"number": number})
 
 
+class KeyUsedForAnotherHand(Exception):
+    """The hand came with the key of hand ``number``, which is another hand (other taps, or another number)."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        super().__init__(
+            _(
+                "Hand %(number)s was already saved from the same form, so this one was not stored: "
+                "edit hand %(number)s to change it, or save this one as the next hand."
+            )
+            % {"number": number}
+        )
+
+
 def set_watch_link(*, game: Game, on: bool) -> None:
     """Turn the game's read-only watch link off, or on with a new token: the old link then stops working."""
     game.share_token = League.new_token() if on else None
@@ -210,8 +224,9 @@ def record_hand(
     """Score and store the next hand of a game.
 
     ``number`` is the hand the phone meant to record: if another phone saved it
-    first, HandAlreadyRecorded. A repeated ``idempotency_key`` returns the hand
-    already stored under it and changes nothing.
+    first, HandAlreadyRecorded. A repeated ``idempotency_key`` (a double tap, a
+    retry: the same hand, the same number) returns the hand already stored under
+    it and changes nothing; with another hand or number, KeyUsedForAnotherHand.
 
     The rules engine scores the new hand from the totals stored with the last
     one (``rules.score_next``): a save does not read or replay the whole game.
@@ -228,7 +243,7 @@ def record_hand(
         # Hand ``number`` was recorded already; or a key sent again with a new number reached the key's unique
         # constraint (the game's lock lets no other write in, and a retry carries its hand's number). Nothing was
         # stored: the transaction rolled back, version and all.
-        return _stored_under(game, idempotency_key, number or 0)
+        return _stored_under(game, idempotency_key, number, hand)
 
 
 class _Recorded(Exception):
@@ -279,12 +294,26 @@ def _record_hand(*, game: Game, hand: rules.Hand, number: int | None, idempotenc
     return stored
 
 
-def _stored_under(game: Game, idempotency_key: uuid.UUID | None, number: int) -> Hand:
-    """The hand already stored under this key (a double tap or a retry); if none, hand ``number`` was another phone's."""
+def _stored_under(game: Game, idempotency_key: uuid.UUID | None, number: int | None, hand: rules.Hand) -> Hand:
+    """The hand already stored under this key, if it is this hand under this number (a double tap or a retry); if the
+    key is another hand's, KeyUsedForAnotherHand; if no hand has the key, hand ``number`` was another phone's."""
     stored = Hand.objects.filter(game=game, idempotency_key=idempotency_key).first() if idempotency_key else None
     if stored is None:
-        raise HandAlreadyRecorded(number)
+        raise HandAlreadyRecorded(number or 0)
+    if (number is not None and number != stored.number) or not _sent_again(hand, load_game(game).inputs[stored.number - 1]):
+        raise KeyUsedForAnotherHand(stored.number)
     return with_side_scores([stored])[0]
+
+
+def _sent_again(hand: rules.Hand, entered: rules.Hand) -> bool:
+    """Whether ``hand`` is the hand ``entered`` sent again: the same taps, and the same bids in its auction. Not who
+    made them, nor who dealt: a phone sends no dealer, and its auction is read from the next dealer's left."""
+
+    def bids(hand: rules.Hand) -> list[int | None] | None:
+        return None if hand.bids is None else [bid for _player, bid in hand.bids]
+
+    taps = dataclasses.replace(hand, dealer=None, bids=None) == dataclasses.replace(entered, dealer=None, bids=None)
+    return taps and bids(hand) == bids(entered)
 
 
 def _rewrite(state: GameState, inputs: list[rules.Hand], hands: list[Hand]) -> None:

@@ -7,9 +7,11 @@ with the parts of the page it changed.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import uuid
 from urllib.parse import urlencode
 
+from django import db
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -25,6 +27,8 @@ from ..forms.hands import AuctionResultForm, HandForm, RestoreForm, UndoForm, Ve
 from ..models import Game, Hand, Membership, Role
 from ..problems import describe as describe_rules_problems
 from .access import game_for, league_for, may_score
+
+logger = logging.getLogger(__name__)
 
 # Sent with every htmx answer that changed the scores: the score chart reloads itself on it.
 SCORES_CHANGED = "scores-changed"
@@ -85,11 +89,13 @@ def game_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(request, "scores/game_detail.html", context)
 
 
-def game_context(request: HttpRequest, game: Game, membership: Membership, *, form: HandForm | None = None, notice: str = "") -> dict:
-    """Everything the game page shows; a fresh hand form for scorers while the game is on."""
+def game_context(
+    request: HttpRequest, game: Game, membership: Membership, *, form: HandForm | None = None, notice: str = "", taps: dict | None = None
+) -> dict:
+    """Everything the game page shows; a fresh hand form for scorers while the game is on (with ``taps`` tapped)."""
     context = selectors.scoreboard_context(game)
     context.update(
-        _scoring_context(game, membership, context["state"], context["dealer"], context["next_number"], form=form),
+        _scoring_context(game, membership, context["state"], context["dealer"], context["next_number"], form=form, taps=taps),
         notice=notice,
         is_owner=membership.allows(Role.OWNER),
         watch_url=request.build_absolute_uri(reverse("scores:watch", args=[game.share_token])) if game.share_token else None,
@@ -97,11 +103,13 @@ def game_context(request: HttpRequest, game: Game, membership: Membership, *, fo
     return context
 
 
-def _scoring_context(game: Game, membership: Membership, state: selectors.GameState, dealer: str, number: int, *, form=None) -> dict:
-    """The hand form (a fresh one with a new key unless given) while the game is on and the user may score."""
+def _scoring_context(
+    game: Game, membership: Membership, state: selectors.GameState, dealer: str, number: int, *, form=None, taps: dict | None = None
+) -> dict:
+    """The hand form (a fresh one with a new key unless given, ``taps`` tapped) while the game is on and the user may score."""
     can_score = may_score(game, membership)
     if form is None and can_score and not game.is_finished:
-        form = HandForm(table=state.table, dealer=dealer, initial={"number": number, "key": uuid.uuid4()})
+        form = HandForm(table=state.table, dealer=dealer, initial={**(taps or {}), "number": number, "key": uuid.uuid4()})
     return {"membership": membership, "can_score": can_score, "form": form if not game.is_finished else None}
 
 
@@ -114,24 +122,48 @@ def _game_response(
     notice: str = "",
     saved: Hand | None = None,
     restore: str = "",
+    taps: dict | None = None,
+    status: int = 200,
 ) -> HttpResponse:
     """After a write: the game fragment for htmx, or back to the game page (POST-redirect-GET).
 
     ``saved``: the hand just saved, whose changes flash on the scoreboard. ``restore``: a hand was undone, and
-    this token (``forms.hands.restore_token``) puts it back: the page offers "Restore"."""
+    this token (``forms.hands.restore_token``) puts it back: the page offers "Restore". ``taps``: a hand refused
+    with ``status``, whose taps the fresh form keeps; the page is answered then, not redirected to.
+
+    A hand saved or undone was stored already: if the game cannot be read again for the answer (the database
+    stopped answering, as in a restart), the answer says what was done all the same (``_written_response``)."""
     if request.htmx:
-        game.refresh_from_db()
-        context = game_context(request, game, membership, form=form, notice=notice)
-        context.update(saved_hand=saved, restore=restore)
-        response = render(request, "scores/game_detail.html#refreshed", context)
+        try:
+            game.refresh_from_db()
+            context = game_context(request, game, membership, form=form, notice=notice, taps=taps)
+            context.update(saved_hand=saved, restore=restore)
+            response = render(request, "scores/game_detail.html#refreshed", context, status=status)
+        except db.Error:
+            if saved is None and not restore:
+                raise  # Nothing was written: the failure is the answer.
+            logger.warning("The game could not be read after a write to it; the answer says what was done", exc_info=True)
+            done = notice or gettext("Hand %(number)s was saved.") % {"number": saved.number}
+            return _written_response(request, game, notice=done, restore=restore)
         response["HX-Trigger"] = SCORES_CHANGED
         return response
-    if form is not None:
+    if form is not None or taps is not None:
         game.refresh_from_db()
-        return render(request, "scores/game_detail.html", game_context(request, game, membership, form=form))
+        context = game_context(request, game, membership, form=form, notice=notice, taps=taps)
+        return render(request, "scores/game_detail.html", context, status=status)
     if notice:
         messages.warning(request, notice)
     return redirect(game.get_absolute_url() + ("?" + urlencode({"restore": restore}) if restore else ""))
+
+
+def _written_response(request: HttpRequest, game: Game, *, notice: str, restore: str) -> HttpResponse:
+    """A write stored, its answer made without the database: what was done, "Restore" after an undo (its token is
+    made from what the undo returned) and a link to reload the page, in place of the page's notice. The rest of the
+    page stays as it was, and whatever is tapped on it next is checked against the game as the server has it."""
+    context = {"game": game, "league": game.league, "can_score": True, "notice": notice, "restore": restore}
+    response = render(request, "scores/game_detail.html#written", context)
+    response["HX-Retarget"], response["HX-Reswap"] = "#notices", "outerHTML"
+    return response
 
 
 def _saved_response(
@@ -178,6 +210,10 @@ def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         # Marked on its own (not inside an f-string), so makemessages finds it.
         stands = gettext("Here is the game as it stands now.")
         return _game_response(request, game, membership, notice=f"{error} {stands}")
+    except services.KeyUsedForAnotherHand as error:
+        # The taps stay, for the next hand (its dealer is another, so not the auction).
+        taps = HandForm.initial_for(dataclasses.replace(form.to_hand(), bids=None))
+        return _game_response(request, game, membership, notice=str(error), taps=taps, status=409)
     except rules.RulesError as error:
         if game.is_finished:
             return _game_response(request, game, membership, notice=gettext("The game is over: no more hands can be entered."))

@@ -11,7 +11,9 @@ stays the authority on every score.
 from __future__ import annotations
 
 import json
+import logging
 
+from django import db
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext
@@ -20,9 +22,14 @@ from django.views.decorators.http import require_POST
 from .. import rules, selectors, services
 from ..forms.hands import HandForm, describe_problems
 from ..models import Game, Role
+from ..names import MAX_LENGTH as MAX_NAME_LENGTH
 from .access import game_for
 
+logger = logging.getLogger(__name__)
+
 MAX_BATCH = 100  # Hands in one sync request: a long evening offline, with room to spare.
+# The longest body read: twice a whole batch of hands, each naming players by the longest names in four-byte characters.
+MAX_BODY = 256 * 1024
 
 
 @login_required
@@ -31,43 +38,74 @@ def hand_sync(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
     """Store the hands sent from a phone's queue, in order, as JSON ``{"hands": [...]}`` (each the hand form's fields,
     with its number and key); answer what was stored for each, stopping at the first the server does not take."""
     game, _membership = game_for(request.user, slug, pk, Role.SCORER)
-    try:
-        hands = json.loads(request.body)["hands"]
-    except (ValueError, KeyError, TypeError):
-        hands = None
-    if not isinstance(hands, list) or not 0 < len(hands) <= MAX_BATCH or not all(isinstance(hand, dict) for hand in hands):
+    if int(request.META.get("CONTENT_LENGTH") or 0) > MAX_BODY:
+        # Refused from the header alone, before a byte of the body is read.
+        too_large = gettext("The hands sent at once were too large to read; nothing was stored.")
+        return JsonResponse({"results": [_refused([too_large])]}, status=413)
+    hands = _hands_in(request.body)
+    if hands is None:
         return JsonResponse({"results": [_refused([])]}, status=400)
-    results = []
+    results, status = [], 200
     for data in hands:
-        results.append(_store(game, data))
-        if results[-1]["status"] != "stored":
+        try:
+            result, status = _store(game, data)
+        except db.Error:
+            if not results:
+                raise  # Nothing was stored: the failure is the answer.
+            # The database stopped answering (a restart): the hands stored are answered as stored, and the phone
+            # keeps the others waiting for its next sync.
+            logger.warning("A sync stopped when the database stopped answering; the hands stored before are answered", exc_info=True)
+            break
+        results.append(result)
+        if result["status"] != "stored":
             break  # The hands after it were scored on a game the server does not have.
-    return JsonResponse({"results": results})
+    return JsonResponse({"results": results}, status=status)
 
 
-def _store(game: Game, data: dict) -> dict:
-    """One hand from the queue: stored (with the server's totals and winner), a conflict, or refused, with why."""
+def _hands_in(body: bytes) -> list[dict] | None:
+    """The hands of a body ``{"hands": [...]}``: 1 to MAX_BATCH of them, each an object of short texts and numbers
+    (what the hand form takes); None for anything else, checked before any hand is stored."""
+    try:
+        hands = json.loads(body)["hands"]
+    except (ValueError, KeyError, TypeError, RecursionError):  # RecursionError: nested deeper than the parser goes.
+        return None
+    if not isinstance(hands, list) or not 0 < len(hands) <= MAX_BATCH:
+        return None
+    return hands if all(isinstance(hand, dict) and all(map(_short, hand.values())) for hand in hands) else None
+
+
+def _short(value: object) -> bool:
+    """A text or a number no longer than a player's name, as a hand's fields are."""
+    return isinstance(value, str | int | float) and not isinstance(value, bool) and len(str(value)) <= MAX_NAME_LENGTH
+
+
+def _store(game: Game, data: dict) -> tuple[dict, int]:
+    """One hand from the queue: stored (with the server's totals and winner), a conflict, or refused, with why; and
+    the answer's status (409 for a hand sent with another hand's key)."""
     state = selectors.load_game(game, hands=False)  # Each hand has the dealer the one before it left.
     form = HandForm({key: str(value) for key, value in data.items()}, table=state.table, dealer=state.next_dealer)
     if not form.is_valid() or form.cleaned_data["number"] is None or form.cleaned_data["key"] is None:
-        return _refused([str(error) for errors in form.errors.values() for error in errors])
+        return _refused([str(error) for errors in form.errors.values() for error in errors]), 200
     try:
         saved = services.record_hand(
             game=game, hand=form.to_hand(), number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["key"], state=state
         )
     except services.HandAlreadyRecorded as error:
-        return {"status": "conflict", "messages": [str(error)]}
+        return {"status": "conflict", "messages": [str(error)]}, 200
+    except services.KeyUsedForAnotherHand as error:
+        return _refused([str(error)]), 409
     except rules.RulesError as error:
         if game.is_finished:
-            return _refused([gettext("The game is over: no more hands can be entered.")])
-        return _refused([message for _field, message in describe_problems(error)])
+            return _refused([gettext("The game is over: no more hands can be entered.")]), 200
+        return _refused([message for _field, message in describe_problems(error)]), 200
     names = {side.pk: name for name, side in state.sides.items()}  # record_hand brought game's winner up to date.
-    return {
+    stored = {
         "status": "stored",
         "number": saved.number,
         "totals": {names[score.side_id]: score.total for score in saved.side_scores},
         "winner": names.get(game.winner_id),
     }
+    return stored, 200
 
 
 def _refused(messages: list[str]) -> dict:
