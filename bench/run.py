@@ -164,6 +164,12 @@ def main() -> None:
         action="store_true",
         help="only the standings at scale: --games games (100,000) on SQLite, then on PostgreSQL when it answers",
     )
+    parser.add_argument(
+        "--standings-on",
+        choices=["both", "sqlite", "postgresql"],
+        default="both",
+        help="with --standings-only: the databases to measure (both: SQLite, and PostgreSQL when it answers)",
+    )
     parser.add_argument("--database", help=argparse.SUPPRESS)  # --standings-only on PostgreSQL, in a process of its own.
     args = parser.parse_args()
     if args.games is None:
@@ -381,38 +387,44 @@ SEASON_YEARS = 5  # A season every five years of the generated games (they span 
 
 
 def standings_only(args) -> None:
-    """The standings at scale: SQLite in this process, then PostgreSQL in a process of its own (Django's database is
-    the process's) when a server answers, which writes its figures for this one to add."""
+    """The standings at scale (``--standings-on``): PostgreSQL in a process of its own (Django's database is the
+    process's) when a server answers, which writes its figures for this one to add, then SQLite in this process."""
     figures = OUT / "standings-postgresql.json"
     if args.database:
         setup_django(args.database)
-        standings_run(args, "PostgreSQL")
+        standings_run(args)
         figures.write_text(json.dumps(BUDGETS))
         return
     for path in OUT.glob("standings.sqlite3*"):
         path.unlink()
     figures.unlink(missing_ok=True)
+    postgres = None if args.standings_on == "sqlite" else standings_database()
+    if postgres:
+        # PostgreSQL first, in its own process, so this one's Django is set up once, for SQLite.
+        command = [sys.executable, __file__, "--standings-only", "--games", str(args.games), "--repeat", str(args.repeat)]
+        subprocess.run([*command, "--database", postgres], check=True)
+        BUDGETS.extend(json.loads(figures.read_text()))
+    if args.standings_on != "postgresql":
+        setup_django(f"sqlite:///{OUT / 'standings.sqlite3'}")
+        standings_run(args)
+    finish("")
+
+
+def standings_database() -> str | None:
+    """A new PostgreSQL database for the standings at scale, or None when no server answers on 127.0.0.1."""
     import psycopg
 
     try:
         with psycopg.connect(f"{capacity.PG_SERVER}/postgres", autocommit=True, connect_timeout=3) as connection:
             connection.execute(f"DROP DATABASE IF EXISTS {STANDINGS_DATABASE} WITH (FORCE)")
             connection.execute(f"CREATE DATABASE {STANDINGS_DATABASE}")
-        postgres = f"{capacity.PG_SERVER}/{STANDINGS_DATABASE}"
     except psycopg.OperationalError as error:
         print(f"  no PostgreSQL on 127.0.0.1 ({str(error).strip().splitlines()[-1]}): SQLite only", flush=True)
-        postgres = None
-    if postgres:
-        # PostgreSQL first, in its own process, so this one's Django is set up once, for SQLite.
-        command = [sys.executable, __file__, "--standings-only", "--games", str(args.games), "--repeat", str(args.repeat)]
-        subprocess.run([*command, "--database", postgres], check=True)
-        BUDGETS.extend(json.loads(figures.read_text()))
-    setup_django(f"sqlite:///{OUT / 'standings.sqlite3'}")
-    standings_run(args, "SQLite")
-    finish("")
+        return None
+    return f"{capacity.PG_SERVER}/{STANDINGS_DATABASE}"
 
 
-def standings_run(args, vendor: str) -> None:
+def standings_run(args) -> None:
     """A league of ``args.games`` games with a season every few years; the league page (the current season), and the
     standings table alone (the htmx re-sort) of all time, of a past season and of one kind of game, with their queries."""
     import datetime
@@ -427,6 +439,7 @@ def standings_run(args, vendor: str) -> None:
     from scores import services
     from scores.models import Season
 
+    vendor = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}[connection.vendor]
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
