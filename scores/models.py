@@ -528,14 +528,7 @@ class SeasonTotal(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, null=True, blank=True, related_name="totals")
     games = models.IntegerField(default=0)
     wins = models.IntegerField(default=0)
-    points = models.IntegerField(default=0)
-    hands = models.IntegerField(default=0)
-    pitched = models.IntegerField(default=0)
-    sets = models.IntegerField(default=0)
-    high = models.IntegerField(default=0)
-    low = models.IntegerField(default=0)
-    jack = models.IntegerField(default=0)
-    game_points = models.IntegerField(default=0)
+    # Then a column for each of the seats' figures, summed (added below from ``Seat.FIGURES``, their one list).
     last_game = models.ForeignKey(Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", db_index=False)
 
     COUNTS = ("games", "wins", *Seat.FIGURES)
@@ -548,6 +541,10 @@ class SeasonTotal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.season or 'the games before the first season'}"
+
+
+for _figure in Seat.FIGURES:  # So a figure added to the seats is kept per season with nothing else to change.
+    SeasonTotal.add_to_class(_figure, models.IntegerField(default=0))
 
 
 class Night(PlayedBy):
