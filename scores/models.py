@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from . import names, rules
+from . import names, nights, rules
 from .history.document import MAX_ID_LENGTH
 
 
@@ -229,6 +229,16 @@ class Removal(models.Model):
         return f"{self.user} removed from {self.league}"
 
 
+class PlayerQuerySet(models.QuerySet):
+    def active(self) -> PlayerQuerySet:
+        """Players the pickers offer: not archived (an archived player keeps their history)."""
+        return self.filter(archived=False)
+
+    def guests(self) -> PlayerQuerySet:
+        """Players without an account: a name only."""
+        return self.filter(user__isnull=True)
+
+
 class Player(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=names.MAX_LENGTH)
@@ -238,16 +248,29 @@ class Player(models.Model):
     # three; -2: lost the last two).
     rating = models.FloatField(null=True, blank=True, editable=False)
     streak = models.IntegerField(default=0, editable=False)
+    # The member whose games these are; None: a guest, a name without an account (``Claim`` links one).
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="players")
+    # Left out of the pickers (new games, card nights); the standings and the games keep them.
+    archived = models.BooleanField(_("archived"), default=False)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = [Lower("name")]
         constraints = [
             models.UniqueConstraint(Lower("name"), "league", name="player_name_unique_in_league_ignoring_case"),
             models.CheckConstraint(condition=~models.Q(name=""), name="player_name_not_empty"),
+            models.UniqueConstraint(
+                fields=["league", "user"], condition=models.Q(user__isnull=False), name="one_player_per_user_and_league"
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_guest(self) -> bool:
+        return self.user_id is None
 
 
 class GameQuerySet(models.QuerySet):
@@ -258,6 +281,11 @@ class GameQuerySet(models.QuerySet):
     def in_progress(self) -> GameQuerySet:
         """Games still being played."""
         return self.filter(status=Game.Status.IN_PROGRESS)
+
+    def played_between(self, start: datetime.date | None, end: datetime.date | None) -> GameQuerySet:
+        """Games played from ``start`` to ``end``, both included; None leaves that side open (a season, say)."""
+        games = self.filter(played_on__gte=start) if start else self
+        return games.filter(played_on__lte=end) if end else games
 
     def with_seats(self) -> GameQuerySet:
         """Newest first, each with its winner and its seated players, in two queries however many games."""
@@ -302,6 +330,12 @@ class Game(PlayedBy):
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # A table of a card night's round (``Night``): which round, its number there (1, 2, ...), and the member who
+    # records its hands besides the owners (None: the owners alone). An ordinary game has none of them. No index
+    # of their own: the unique constraint on round and table is the round's, and nothing looks games up by scorer.
+    round = models.ForeignKey("Round", on_delete=models.PROTECT, null=True, blank=True, related_name="games", db_index=False)
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    scorer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", db_index=False)
 
     objects = GameQuerySet.as_manager()
 
@@ -314,6 +348,8 @@ class Game(PlayedBy):
                 condition=models.Q(status="in_progress", winner__isnull=True) | models.Q(status="finished", winner__isnull=False),
                 name="game_finished_has_winner",
             ),
+            models.UniqueConstraint(fields=["round", "table"], name="one_game_per_table_and_round"),
+            models.CheckConstraint(condition=models.Q(round__isnull=True) | models.Q(table__gte=1), name="night_game_has_a_table"),
         ]
         indexes = [models.Index(fields=["league", "played_on"])]
 
@@ -499,6 +535,156 @@ class PlayerRating(models.Model):
 def ordinal(mu: float, sigma: float) -> float:
     """The rating shown for an OpenSkill (mu, sigma): 99.7% sure the skill is at least this."""
     return mu - 3 * sigma
+
+
+class Season(models.Model):
+    """A stretch of a league's games: those played from ``starts_on`` up to the day before the next season starts.
+
+    Games are placed by the day they were played, never stored with a season, so a game added or edited in a
+    past season counts in that season's figures, and a game played before the first season is in "All time" only.
+    """
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=60)
+    starts_on = models.DateField(_("starts on"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "starts_on"], name="one_season_start_per_day_and_league"),
+            models.UniqueConstraint(Lower("name"), "league", name="season_name_unique_in_league_ignoring_case"),
+            models.CheckConstraint(condition=~models.Q(name=""), name="season_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeasonTotal(models.Model):
+    """A player's figures in the finished games of one season (``season`` None: the games before the league's first
+    season), kept by ``scores.services.totals`` as games end, change and move to a new season.
+
+    The standings of a season, or of all time, then read a row per player and season instead of a seat per game.
+    ``last_game`` is the player's latest finished game of the season, whose rating row holds their rating and
+    streak at the season's end. The figures are the seats' (``Seat.FIGURES``), summed.
+    """
+
+    # No index of its own: the unique constraints that start with it are one.
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="season_totals", db_index=False)
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, null=True, blank=True, related_name="totals")
+    games = models.IntegerField(default=0)
+    wins = models.IntegerField(default=0)
+    # Then a column for each of the seats' figures, summed (added below from ``Seat.FIGURES``, their one list).
+    last_game = models.ForeignKey(Game, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", db_index=False)
+
+    COUNTS = ("games", "wins", *Seat.FIGURES)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "season"], name="one_total_per_player_and_season"),
+            models.UniqueConstraint(fields=["player"], condition=models.Q(season__isnull=True), name="one_total_per_player_before_seasons"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.season or 'the games before the first season'}"
+
+
+for _figure in Seat.FIGURES:  # So a figure added to the seats is kept per season with nothing else to change.
+    SeasonTotal.add_to_class(_figure, models.IntegerField(default=0))
+
+
+class Night(PlayedBy):
+    """A card night: the players present seated at several tables at once, round after round (``scores.nights``).
+
+    Each table of a round is an ordinary game of the league (``Game.round``, ``Game.table``), played by the
+    night's rules. The seed makes the seating of each next round reproducible from the rounds stored.
+    """
+
+    class Leftover(models.TextChoices):
+        SOLO = "solo", _("Seat them solo at a table of three or five")
+        BYES = "byes", _("They sit out the round, in turn")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="nights")
+    name = models.CharField(_("name"), max_length=60)
+    played_on = models.DateField(_("played on"))
+    partnership = models.BooleanField(_("partnership"), default=True)
+    solo_size = models.PositiveSmallIntegerField(_("players at a solo table"), default=4)
+    leftover = models.CharField(_("players left over"), max_length=4, choices=Leftover.choices, default=Leftover.SOLO)
+    rounds = models.PositiveSmallIntegerField(_("rounds"))
+    seed = models.PositiveIntegerField(editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped by every change to the night itself (a round started, a table's scorer): with its games' versions,
+    # the live page's ETag.
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta(PlayedBy.Meta):
+        ordering = ["-played_on", "-id"]
+        constraints = [
+            *PlayedBy.Meta.constraints,
+            models.CheckConstraint(
+                condition=models.Q(solo_size__gte=nights.MIN_SOLO_SIZE, solo_size__lte=nights.MAX_SOLO_SIZE), name="night_solo_size_range"
+            ),
+            models.CheckConstraint(condition=models.Q(rounds__gte=1, rounds__lte=nights.MAX_ROUNDS), name="night_rounds_range"),
+            models.CheckConstraint(condition=models.Q(leftover__in=nights.LEFTOVERS), name="night_leftover_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("scores:night_detail", args=[self.league.slug, self.pk])
+
+    @property
+    def seating(self) -> nights.Seating:
+        return nights.Seating(partnership=self.partnership, solo_size=self.solo_size, leftover=self.leftover)
+
+
+class Round(models.Model):
+    """One round of a card night: its tables are the games pointing at it; who sat out are its byes."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="played_rounds")
+    number = models.PositiveSmallIntegerField()
+    started_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["night", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "number"], name="round_number_unique_in_night"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_from_one"),
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.number} of {self.night}"
+
+
+class Bye(models.Model):
+    """A player present at a card night who sits out one round."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes", db_index=False)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="byes")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="one_bye_per_player_and_round")]
+
+    def __str__(self) -> str:
+        return f"{self.player} sits out {self.round}"
+
+
+class Claim(models.Model):
+    """A member asks for a guest's games to be theirs; an owner confirms (the guest becomes the member's player) or declines."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims", db_index=False)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["player", "user"], name="one_claim_per_user_and_player")]
+
+    def __str__(self) -> str:
+        return f"{self.user} claims {self.player}"
 
 
 class RequestCount(models.Model):

@@ -1,4 +1,4 @@
-"""The rules engine's problems in the reader's language.
+"""The rules engine's problems, and a card night's notes, in the reader's language.
 
 ``scores.rules`` has no Django in it: its problems carry an English message
 template marked with ``N_`` (the msgid) and the parameters. Here the template
@@ -10,11 +10,11 @@ translated where they are made and pass through unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from django.utils.translation import gettext, pgettext
 
-from . import rules
+from . import nights, rules
 
 EXCERPT = 40  # The most of a refused value a message quotes: a crafted post or file may send megabytes of it.
 
@@ -97,3 +97,17 @@ def located(problem: rules.Problem, *, within: Iterable[str] = ()) -> str:
 def describe(problems: Iterable[rules.Problem]) -> str:
     """Several problems in one line, as ``str(RulesError)`` has them in English."""
     return "; ".join(located(problem) for problem in problems)
+
+
+def words(items: Iterable[object]) -> str:
+    """Items as a list in the active language: "Ann, Bob and Cat"."""
+    words = [str(item) for item in items]
+    if len(words) < 2:
+        return "".join(words)
+    return gettext("%(items)s and %(last)s") % {"items": ", ".join(words[:-1]), "last": words[-1]}
+
+
+def note(note: nights.Note, names: Mapping[int, str]) -> str:
+    """What a card night's round did with the players left over, in the active language: ``Note.english``'s twin."""
+    params = {key: words(value) if isinstance(value, tuple) else value for key, value in note.params}
+    return gettext(note.template) % {**params, "players": words(names[p] for p in note.players)}

@@ -1,6 +1,22 @@
 from django.urls import path
 
-from .views import accounts, auction, games, history, install, leagues, members, offline, pages, players, public, watch
+from .views import (
+    accounts,
+    auction,
+    games,
+    history,
+    install,
+    leagues,
+    members,
+    nights,
+    offline,
+    pages,
+    people,
+    players,
+    public,
+    seasons,
+    watch,
+)
 
 app_name = "scores"
 # Tokens are secrets.token_urlsafe: the slug alphabet exactly, so nothing else (a NUL byte, say) reaches a query.
@@ -31,6 +47,22 @@ urlpatterns = [
     path("leagues/<slug:slug>/", leagues.league_detail, name="league_detail"),
     path("leagues/<slug:slug>/games/", leagues.game_list, name="game_list"),
     path("leagues/<slug:slug>/players/<int:pk>/", players.player_detail, name="player_detail"),
+    # Seasons, card nights and the league's people.
+    path("leagues/<slug:slug>/seasons/", seasons.season_list, name="season_list"),
+    path("leagues/<slug:slug>/seasons/<int:pk>/rename/", seasons.season_rename, name="season_rename"),
+    path("leagues/<slug:slug>/nights/", nights.night_list, name="night_list"),
+    path("leagues/<slug:slug>/nights/new/", nights.night_new, name="night_new"),
+    path("leagues/<slug:slug>/nights/<int:pk>/", nights.night_detail, name="night_detail"),
+    path("leagues/<slug:slug>/nights/<int:pk>/screen/", nights.night_screen, name="night_screen"),
+    path("leagues/<slug:slug>/nights/<int:pk>/rounds/new/", nights.round_new, name="round_new"),
+    path("leagues/<slug:slug>/nights/<int:pk>/tables/<int:game_pk>/scorer/", nights.table_scorer, name="table_scorer"),
+    path("leagues/<slug:slug>/people/", people.people, name="people"),
+    path("leagues/<slug:slug>/people/guests/new/", people.guest_new, name="guest_new"),
+    path("leagues/<slug:slug>/people/merge/", people.merge, name="merge"),
+    path("leagues/<slug:slug>/people/claims/<int:pk>/", people.claim_decide, name="claim_decide"),
+    path("leagues/<slug:slug>/players/<int:pk>/rename/", people.player_rename, name="player_rename"),
+    path("leagues/<slug:slug>/players/<int:pk>/archive/", people.player_archive, name="player_archive"),
+    path("leagues/<slug:slug>/players/<int:pk>/claim/", people.player_claim, name="player_claim"),
     path("leagues/<slug:slug>/settings/", leagues.league_settings, name="league_settings"),
     path("leagues/<slug:slug>/settings/public-link/", leagues.league_public_link, name="league_public_link"),
     path("leagues/<slug:slug>/delete/", leagues.league_delete, name="league_delete"),
@@ -47,6 +79,8 @@ urlpatterns = [
     path("leagues/<slug:slug>/history.zip", history.league_export, {"fmt": "csv"}, name="league_export_csv"),
     path("leagues/<slug:slug>/games/<int:pk>/history.json", history.game_export, {"fmt": "json"}, name="game_export_json"),
     path("leagues/<slug:slug>/games/<int:pk>/history.zip", history.game_export, {"fmt": "csv"}, name="game_export_csv"),
+    path("leagues/<slug:slug>/nights/<int:pk>/history.json", history.night_export, {"fmt": "json"}, name="night_export_json"),
+    path("leagues/<slug:slug>/nights/<int:pk>/history.zip", history.night_export, {"fmt": "csv"}, name="night_export_csv"),
     path("leagues/<slug:slug>/import/", history.league_import, name="league_import"),
     path("leagues/<slug:slug>/import/<int:pk>/", history.import_job, name="import_job"),
 ]

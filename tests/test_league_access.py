@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scores import rules, services
+from scores import nights, rules, services
 from scores.forms.hands import restore_token
-from scores.models import Game, Hand, ImportJob, Invite, League, Membership, Role
+from scores.models import Claim, Game, Hand, ImportJob, Invite, League, Membership, Night, Player, Role, Round, Season
 
 from .conftest import hand
 
@@ -30,6 +32,19 @@ def world(league, make_user, four_player_game):
     league.public_token = "public-token"
     league.save()
     other = make_user("otto", league, Role.VIEWER)
+    night = services.start_night(
+        league=league,
+        name="Friday",
+        played_on=datetime.date(2026, 3, 6),
+        seating=nights.Seating(),
+        rounds=3,
+        game_rules=rules.Rules(),
+        players=list(Player.objects.filter(league=league, name__in=["Ann", "Bob", "Cat", "Dan"])),
+        by=users["owner"],
+    )
+    season = services.start_season(league=league, name="Spring", starts_on=datetime.date(2026, 3, 1), by=users["owner"])
+    gil, gill = services.add_guest(league=league, name="Gil"), services.add_guest(league=league, name="Gill")
+    hal = services.add_guest(league=league, name="Hal")
     return {
         "league": league,
         "users": users,
@@ -39,6 +54,11 @@ def world(league, make_user, four_player_game):
         "member": Membership.objects.get(user=other),
         "open_game": services.start_game(league=league, seats=["Ann", "Bob"], code="open", rules=rules.Rules()),
         "import_job": ImportJob.objects.create(league=league, user=users["owner"], filename="h.json", source=b"{}"),
+        "night": night,
+        "table": Game.objects.get(round__night=night),
+        "season": season,
+        "guests": (gil, gill),
+        "claim": services.claim_player(player=hal, user=other),
     }
 
 
@@ -59,6 +79,12 @@ READ_PAGES = {
     "game_export_json": lambda w: reverse("scores:game_export_json", args=["thursday", w["game"].pk]),
     "game_export_csv": lambda w: reverse("scores:game_export_csv", args=["thursday", w["game"].pk]),
     "watch_qr": lambda w: reverse("scores:watch_qr", args=["thursday", w["game"].pk, w["game"].share_token]),
+    "night_list": lambda w: reverse("scores:night_list", args=["thursday"]),
+    "night_detail": lambda w: reverse("scores:night_detail", args=["thursday", w["night"].pk]),
+    "night_screen": lambda w: reverse("scores:night_screen", args=["thursday", w["night"].pk]),
+    "night_export_json": lambda w: reverse("scores:night_export_json", args=["thursday", w["night"].pk]),
+    "night_export_csv": lambda w: reverse("scores:night_export_csv", args=["thursday", w["night"].pk]),
+    "people": lambda w: reverse("scores:people", args=["thursday"]),
 }
 SCORER_PAGES = {
     "game_new": lambda w: reverse("scores:game_new", args=["thursday"]),
@@ -71,6 +97,10 @@ OWNER_PAGES = {
     "league_settings": lambda w: reverse("scores:league_settings", args=["thursday"]),
     "member_list": lambda w: reverse("scores:member_list", args=["thursday"]),
     "league_delete": lambda w: reverse("scores:league_delete", args=["thursday"]),
+    "night_new": lambda w: reverse("scores:night_new", args=["thursday"]),
+    "season_list": lambda w: reverse("scores:season_list", args=["thursday"]),
+    "player_rename": lambda w: reverse("scores:player_rename", args=["thursday", w["player"].pk]),
+    "merge": lambda w: reverse("scores:merge", args=["thursday"]) + f"?keep={w['guests'][0].pk}&drop={w['guests'][1].pk}",
 }
 EXPECTED_READ = {"owner": 200, "scorer": 200, "viewer": 200, "stranger": 404, "anonymous": 302}
 EXPECTED_SCORER = {"owner": 200, "scorer": 200, "viewer": 404, "stranger": 404, "anonymous": 302}
@@ -143,6 +173,33 @@ WRITES = {
     "invite_new": (lambda w: reverse("scores:invite_new", args=["thursday"]), lambda w: {"role": "viewer"}),
     "invite_revoke": (lambda w: reverse("scores:invite_revoke", args=["thursday", w["invite"].pk]), lambda w: {}),
     "game_watch_link": (lambda w: reverse("scores:game_watch_link", args=["thursday", w["game"].pk]), lambda w: {"action": "new"}),
+    "season_list": (lambda w: reverse("scores:season_list", args=["thursday"]), lambda w: {"name": "Summer", "starts_on": "2026-06-01"}),
+    "season_rename": (
+        lambda w: reverse("scores:season_rename", args=["thursday", w["season"].pk]),
+        lambda w: {f"s{w['season'].pk}-name": "Early spring"},
+    ),
+    "night_new": (
+        lambda w: reverse("scores:night_new", args=["thursday"]),
+        lambda w: (
+            {"name": "Saturday", "played_on": "2026-03-07", "guests": "Ann\nBob\nCat\nDan", "mode": "partnership"}
+            | {"solo_size": "4", "leftover": "solo", "rounds": "2", "target": "11"}
+        ),
+    ),
+    "round_new": (
+        lambda w: reverse("scores:round_new", args=["thursday", w["night"].pk]),
+        lambda w: {"number": 2, "guests": "Ann\nBob\nCat\nDan", "unfinished": "on"},
+    ),
+    "table_scorer": (
+        lambda w: reverse("scores:table_scorer", args=["thursday", w["night"].pk, w["table"].pk]),
+        lambda w: {f"t{w['table'].pk}-scorer": w["users"]["scorer"].pk},
+    ),
+    "player_rename": (lambda w: reverse("scores:player_rename", args=["thursday", w["player"].pk]), lambda w: {"name": "Annie"}),
+    "player_archive": (lambda w: reverse("scores:player_archive", args=["thursday", w["player"].pk]), lambda w: {"archived": "yes"}),
+    "claim_decide": (lambda w: reverse("scores:claim_decide", args=["thursday", w["claim"].pk]), lambda w: {"decision": "confirm"}),
+    "merge": (
+        lambda w: reverse("scores:merge", args=["thursday"]),
+        lambda w: {"keep": w["guests"][0].pk, "drop": w["guests"][1].pk},
+    ),
 }
 
 
@@ -150,8 +207,11 @@ def _snapshot(world) -> tuple:
     league = League.objects.filter(pk=world["league"].pk).values_list("name", "public_token").first()
     members = sorted(Membership.objects.filter(league=world["league"]).values_list("user_id", "role"))
     invites = sorted(Invite.objects.filter(league=world["league"]).values_list("pk", "role", "revoked", "expires_at"))
-    watch_links = sorted(Game.objects.filter(league=world["league"]).values_list("pk", "share_token"))
-    return league, members, invites, watch_links
+    watch_links = sorted(Game.objects.filter(league=world["league"]).values_list("pk", "share_token", "scorer_id"))
+    seasons = sorted(Season.objects.filter(league=world["league"]).values_list("name", "starts_on"))
+    nights = sorted(Night.objects.values_list("name")) + sorted(Round.objects.values_list("night_id", "number"))
+    people = sorted(Player.objects.values_list("pk", "name", "archived", "user_id")) + sorted(Claim.objects.values_list("pk"))
+    return league, members, invites, watch_links, seasons, nights, people
 
 
 @pytest.mark.parametrize("role", ["scorer", "viewer", "stranger", "anonymous"])
@@ -211,6 +271,7 @@ SCORER_WRITES = {
         lambda w: reverse("scores:game_new", args=["thursday"]),
         lambda w: {"new_1": "Zed", "new_2": "Yan", "mode": "solo", "target": "7", "first_dealer": "1", "team1": "A", "team2": "B"},
     ),
+    "guest_new": (lambda w: reverse("scores:guest_new", args=["thursday"]), lambda w: {"name": "Ike"}),
 }
 
 
@@ -220,8 +281,10 @@ def _version(world, game: str = "game") -> int:
 
 
 def _games_snapshot() -> list:
-    return sorted(Hand.objects.values_list("game__code", "number", "pitcher__player__name", "bid")) + sorted(
-        Game.objects.values_list("code", "status")
+    return (
+        sorted(Hand.objects.values_list("game__code", "number", "pitcher__player__name", "bid"))
+        + sorted(Game.objects.values_list("code", "status"))
+        + sorted(Player.objects.values_list("name", flat=True))
     )
 
 
@@ -254,7 +317,8 @@ def test_every_league_address_is_in_these_tables():
 
     named = {p.name for p in urlpatterns if str(p.pattern).startswith("leagues/<slug:slug>/")}
     # The offline queue's sync takes JSON and answers JSON: tests/test_offline_sync.py checks its access.
-    covered = set(READ_PAGES) | set(SCORER_PAGES) | set(OWNER_PAGES) | set(WRITES) | set(SCORER_WRITES) | {"hand_sync"}
+    # A claim is any member's: test_any_member_may_claim_a_guest below.
+    covered = set(READ_PAGES) | set(SCORER_PAGES) | set(OWNER_PAGES) | set(WRITES) | set(SCORER_WRITES) | {"hand_sync", "player_claim"}
     assert named - covered == set()
 
 
@@ -265,3 +329,16 @@ def test_a_scorer_may_record_and_fix_hands(client, world, write):
     response = _client(client, world, "scorer").post(url(world), data(world))
     assert response.status_code == 302
     assert _games_snapshot() != before
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_any_member_may_claim_a_guest_and_no_one_else(client, world, role):
+    gil = world["guests"][0]
+    response = _client(client, world, role).post(reverse("scores:player_claim", args=["thursday", gil.pk]))
+    claimed = Claim.objects.filter(player=gil).exists()
+    if role in ("stranger", "anonymous"):
+        assert response.status_code == (302 if role == "anonymous" else 404) and not claimed
+        if role == "anonymous":
+            assert response["Location"].startswith(reverse("login"))
+    else:
+        assert response.status_code == 302 and claimed

@@ -63,6 +63,7 @@ def test_the_player_page_needs_the_same_queries_however_many_games(league, owner
     leagues.grow(league, more_games)  # grow() seats P0c in every third game: 5 of them, Ann plays 3.
     player = _player(league, "P0c") if more_games else _player(league, "Ann")
     client.force_login(owner)
-    # Session and user, membership, the player, and player_context's four queries.
-    with django_assert_num_queries(2 + 1 + 1 + 4):
+    # Session and user, membership, the player, the seasons, whether a guest's games can be claimed (the user's claim,
+    # the user's own player), and player_context's four queries.
+    with django_assert_num_queries(2 + 1 + 1 + 1 + 2 + 4):
         client.get(reverse("scores:player_detail", args=[league.slug, player.pk]))

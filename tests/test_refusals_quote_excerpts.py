@@ -6,7 +6,10 @@ what is wrong (the refusal is there) while holding no more than an excerpt of th
 
 from __future__ import annotations
 
+import datetime
+import importlib
 import json
+import pkgutil
 import re
 import uuid
 
@@ -14,10 +17,11 @@ import pytest
 from django.forms import BaseForm
 from django.urls import reverse
 
-from scores import rules, services
-from scores.forms import ShortRefusals, accounts, games, hands, history, leagues, members
+from scores import forms as app_forms
+from scores import nights, rules, services
+from scores.forms import ShortRefusals
 from scores.history import document as history_document
-from scores.models import Membership, Player, Role
+from scores.models import Membership, Player, Role, Round
 from scores.problems import EXCERPT
 from tests.history_docs import document, dumps, game, hand
 
@@ -31,6 +35,14 @@ def assert_refused_with_an_excerpt(text: str, refusal: str) -> None:
     assert refusal in text
     assert "Q" * 20 in text  # An excerpt of the value is quoted...
     assert "Q" * (EXCERPT + 1) not in text  # ...and no more.
+
+
+def refusals(response) -> str:
+    """The refusals on a page, and only they: a page also holds its own address and what was typed in its fields."""
+    pattern = r'<div class="(?:invalid-feedback[^"]*|alert alert-danger[^"]*)"[^>]*>(.*?)</div>'
+    found = re.findall(pattern, response.content.decode(), re.DOTALL)
+    assert found
+    return "\n".join(found)
 
 
 def taps(**fields) -> dict:
@@ -54,7 +66,9 @@ def test_a_tap_that_is_no_button_is_quoted_short_on_the_hand_form(scorer, four_p
 
 
 def test_a_tap_that_is_no_button_is_quoted_short_on_the_edit_page(scorer, four_player_game):
-    services.record_hand(game=four_player_game, hand=rules.Hand(pitcher="Ann", bid=2, points={"high": "Ann", "low": "Bob", "jack": None, "game": None}))
+    services.record_hand(
+        game=four_player_game, hand=rules.Hand(pitcher="Ann", bid=2, points={"high": "Ann", "low": "Bob", "jack": None, "game": None})
+    )
     url = reverse("scores:hand_edit", args=["thursday", four_player_game.pk, 1])
     response = scorer.post(url, taps(pitcher=LONG) | {"version": str(four_player_game.version)})
     assert_refused_with_an_excerpt(response.content.decode(), CHOICE)
@@ -93,18 +107,15 @@ def test_a_new_game_post_is_quoted_short(owner_client, league, field, refusal):
         ("league_detail", {"sort": LONG}),
         ("game_list", {"status": LONG}),
         ("game_list", {"going_out": LONG}),
+        ("league_detail", {"season": LONG}),
     ],
-    ids=["standings mode", "standings sort", "games status", "games house rule"],
+    ids=["standings mode", "standings sort", "games status", "games house rule", "standings season"],
 )
 def test_a_query_the_pages_refuse_is_quoted_short(owner_client, league, name, query):
     response = owner_client.get(reverse(f"scores:{name}", args=["thursday"]), query)
     assert response.status_code == 400
     # The page's own address, the query in it, is in its links and its language switcher: only its refusals are read.
-    refusals = re.findall(
-        r'<div class="(?:invalid-feedback[^"]*|alert alert-danger[^"]*)"[^>]*>(.*?)</div>', response.content.decode(), re.DOTALL
-    )
-    assert refusals
-    assert_refused_with_an_excerpt("\n".join(refusals), CHOICE)
+    assert_refused_with_an_excerpt(refusals(response), CHOICE)
 
 
 def test_the_league_pages_forms_quote_short(owner_client, league, make_user):
@@ -144,10 +155,44 @@ def test_a_long_key_given_twice_is_quoted_short(league):
 
 
 def test_every_form_of_the_app_quotes_short():
+    modules = [importlib.import_module(f"scores.forms.{info.name}") for info in pkgutil.iter_modules(app_forms.__path__)]
     forms = [
         value
-        for module in (accounts, games, hands, history, leagues, members)
+        for module in modules
         for value in vars(module).values()
         if isinstance(value, type) and issubclass(value, BaseForm) and value.__module__ == module.__name__
     ]
-    assert len(forms) >= 15 and all(issubclass(form, ShortRefusals) for form in forms)
+    assert {"scores.forms.nights", "scores.forms.people"} <= {module.__name__ for module in modules}
+    assert len(forms) >= 25 and all(issubclass(form, ShortRefusals) for form in forms)
+
+
+NIGHT = {"name": "Friday", "played_on": "2026-03-06", "mode": "partnership", "solo_size": "4", "leftover": "solo", "rounds": "2"}
+
+
+@pytest.mark.parametrize(
+    ("field", "refusal"), [("players", "is not a valid value"), ("guests", "characters long"), ("mode", CHOICE), ("leftover", CHOICE)]
+)
+def test_a_new_card_night_post_is_quoted_short(owner_client, league, field, refusal):
+    players = [str(services.add_guest(league=league, name=name).pk) for name in ("Ann", "Bob", "Cat", "Dan")]
+    post = NIGHT | {"target": "7", "players": players, field: [*players, LONG] if field == "players" else LONG}
+    response = owner_client.post(reverse("scores:night_new", args=["thursday"]), post)
+    assert response.status_code == 400 and not league.nights.exists()
+    assert_refused_with_an_excerpt(refusals(response), refusal)
+
+
+def test_the_next_round_post_is_quoted_short(owner_client, league, owner):
+    players = [services.add_guest(league=league, name=name) for name in ("Ann", "Bob", "Cat", "Dan")]
+    night = services.start_night(
+        league=league,
+        name="Friday",
+        played_on=datetime.date(2026, 3, 6),
+        seating=nights.Seating(),
+        rounds=2,
+        game_rules=rules.Rules(),
+        players=players,
+        by=owner,
+    )
+    post = {"number": "2", "unfinished": "on", "players": [*(str(p.pk) for p in players), LONG]}
+    response = owner_client.post(reverse("scores:round_new", args=["thursday", night.pk]), post)
+    assert Round.objects.filter(night=night).count() == 1
+    assert_refused_with_an_excerpt(response.content.decode(), "is not a valid value")

@@ -126,8 +126,8 @@ def test_the_league_page_filters_by_kind_of_game(games, league, owner, client):
         ({"sort": "favourite"}, "Select a valid choice. favourite is not one of the available choices."),
         ({"order": "sideways"}, "Select a valid choice. sideways is not one of the available choices."),
         ({"mode": "teams"}, "Select a valid choice. teams is not one of the available choices."),
-        ({"start": "yesterday"}, "Enter a valid date."),
-        ({"start": "2026-02-01", "end": "2026-01-01"}, "The end date is before the start date."),
+        ({"season": "spring"}, "Select a valid choice. spring is not one of the available choices."),
+        ({"season": "99999"}, "Select a valid choice. 99999 is not one of the available choices."),
     ],
 )
 def test_a_bad_query_parameter_is_a_400_with_a_message(games, league, owner, client, params, message):
@@ -175,11 +175,11 @@ def test_the_public_link_shows_the_same_standings(games, league, client):
     assert _figures(response.context["rows"]) == PARTNERSHIP_ONLY
 
 
-STANDINGS_QUERIES = 2  # The whole league: the figures summed per player, then the players with their kept streak and rating.
-SEASON_QUERIES = 3  # A season or one kind of game: the figures, the players with the rating at the season's end, the streaks.
+STANDINGS_QUERIES = 1  # A season or all time: the totals kept per player and season, with the players' kept streak and rating.
+SEASON_QUERIES = 3  # A range of days or one kind of game: the figures, the players with the rating at the range's end, the streaks.
 COLUMNS_QUERIES = 2  # The variants the league plays (for the filter), the points its games counted play (the columns).
-# Session and user, membership, the standings and their columns, the ratings chart, the latest games and their seats.
-LEAGUE_PAGE_QUERIES = 2 + 1 + COLUMNS_QUERIES + STANDINGS_QUERIES + 1 + 2
+# Session and user, membership, the seasons, the standings and their columns, the ratings chart, the latest games and their seats.
+LEAGUE_PAGE_QUERIES = 2 + 1 + 1 + COLUMNS_QUERIES + STANDINGS_QUERIES + 1 + 2
 
 
 @pytest.mark.parametrize("size", [3, 12])
@@ -195,8 +195,7 @@ def test_the_number_of_queries_does_not_grow_with_games_or_players(league, owner
     with django_assert_num_queries(LEAGUE_PAGE_QUERIES):
         response = client.get(reverse("scores:league_detail", args=[league.slug]))
     assert len(response.context["rows"]) == len(rows)
-    with django_assert_num_queries(
-        2 + 1 + COLUMNS_QUERIES + SEASON_QUERIES
-    ):  # The table alone (htmx): session and user, membership, standings.
+    # The table alone (htmx): session and user, membership, the seasons, the standings and their columns, the chart out of band.
+    with django_assert_num_queries(2 + 1 + 1 + COLUMNS_QUERIES + SEASON_QUERIES + 1):
         response = client.get(reverse("scores:league_detail", args=[league.slug]), {"mode": "solo"}, headers={"HX-Request": "true"})
     assert len(response.context["rows"]) == len(solo)

@@ -71,7 +71,7 @@ def busy_league(league) -> Iterator[str]:
 def test_the_kept_streaks_and_ratings_equal_those_worked_out_from_the_games_after_every_write(league, django_assert_num_queries):
     seen = []
     for step in busy_league(league):
-        with django_assert_num_queries(2):  # The figures, then the players with what they keep: no walk through the games.
+        with django_assert_num_queries(1):  # The totals kept per season, with what each player keeps: no walk through the games.
             kept = standings(league)
         assert kept == standings(league, **EVERY_GAME), step  # Every field: streaks, ratings to the last bit, and the rest.
         assert not seen or kept != seen[-1], f"{step}: the standings did not change"

@@ -31,7 +31,7 @@ from django.test import Client
 from django.urls import URLPattern, get_resolver, reverse
 from django.utils import formats, translation
 
-from scores import charts, problems, rules, selectors, services
+from scores import charts, nights, problems, rules, selectors, services
 from scores.forms.hands import restore_token
 from scores.models import AccountLanguage, Game, ImportJob, Invite, League, Membership, Player, Role
 from scores.templatetags.score_charts import signed
@@ -240,7 +240,30 @@ def seeded(league, owner, make_user):
         league=league, user=owner, filename="history.json", source=b"{}", status=ImportJob.Status.STORING, games=3
     )
     player = Player.objects.get(name="Ann")
-    return {"league": league, "finished": g1, "game": g3, "member": member, "invite": invite, "player": player, "job": job}
+    # A card night of the four, a season, and two guests who could be one person (the merge's preview).
+    night = services.start_night(
+        league=league,
+        name="Friday",
+        played_on=datetime.date(2026, 3, 6),
+        seating=nights.Seating(),
+        rounds=2,
+        game_rules=rules.Rules(),
+        players=list(Player.objects.filter(name__in=["Ann", "Bob", "Cat", "Dan"])),
+        by=owner,
+    )
+    services.start_season(league=league, name="Spring", starts_on=datetime.date(2026, 3, 1), by=owner)
+    guests = (services.add_guest(league=league, name="Gil"), services.add_guest(league=league, name="Gill"))
+    return {
+        "league": league,
+        "finished": g1,
+        "game": g3,
+        "member": member,
+        "invite": invite,
+        "player": player,
+        "job": job,
+        "night": night,
+        "guests": guests,
+    }
 
 
 def _restore_token(game: Game) -> str:
@@ -276,6 +299,14 @@ def member_pages(s) -> dict[str, str]:
         "public_game": reverse("scores:public_game", args=[s["league"].public_token, s["finished"].pk]),
         "password_change": reverse("password_change"),
         "password_change_done": reverse("password_change_done"),
+        "season_list": reverse("scores:season_list", args=[slug]),
+        "night_list": reverse("scores:night_list", args=[slug]),
+        "night_new": reverse("scores:night_new", args=[slug]),
+        "night_detail": reverse("scores:night_detail", args=[slug, s["night"].pk]),
+        "night_screen": reverse("scores:night_screen", args=[slug, s["night"].pk]),
+        "people": reverse("scores:people", args=[slug]),
+        "player_rename": reverse("scores:player_rename", args=[slug, s["player"].pk]),
+        "merge": reverse("scores:merge", args=[slug]) + "?" + urlencode({"keep": s["guests"][0].pk, "drop": s["guests"][1].pk}),
     }
 
 
@@ -293,6 +324,8 @@ NOT_PAGES = {
     "hand_create", "hand_undo", "hand_delete", "league_public_link", "member_role", "member_remove", "invite_new",
     "invite_revoke", "game_watch_link", "league_export_json", "league_export_csv", "game_export_json", "game_export_csv",
     "hand_sync", "rematch", "manifest", "service_worker", "watch_qr", "hand_restore", "javascript_catalog",
+    "season_rename", "round_new", "table_scorer", "guest_new", "player_archive", "player_claim", "claim_decide",
+    "night_export_json", "night_export_csv",
 }  # fmt: skip
 
 
@@ -305,6 +338,7 @@ def test_every_page_of_the_app_is_walked(seeded):
 def _data_words(s) -> set[str]:
     """Names and values the league's own data puts on the pages, the same in every language."""
     words = {"Thursday", "Ann", "Bob", "Cat", "Dan", "Us", "Them", "olive", "sam", "g1", "g2", "g3", "&", "→", "+", "/", "history.json"}
+    words |= {"Friday", "Spring", "Gil", "Gill", "JSON"}
     return words | {s["invite"].token, s["league"].public_token, s["game"].share_token}
 
 

@@ -1,5 +1,6 @@
 """Forms, one module an area: ``games`` (a new game), ``hands`` (the tap-to-score hand form and the auction),
-``leagues`` (settings, house rules, filters), ``members`` (roles, invites), ``history`` (uploads), ``accounts``.
+``leagues`` (settings, house rules, filters, seasons), ``members`` (roles, invites), ``nights`` (a card night and its
+rounds), ``people`` (guests, names, claims, merges), ``history`` (uploads), ``accounts``.
 
 Every form of the app is a ``ShortRefusals`` form."""
 

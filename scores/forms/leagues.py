@@ -1,17 +1,20 @@
-"""A league's settings and house rules, and the filters of its standings and games list."""
+"""A league's settings and house rules, and the filters of its standings, games list and player pages."""
 
 from __future__ import annotations
 
+import datetime
 import functools
 from collections.abc import Sequence
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import rules
-from ..models import MAX_TOTAL, Game, GoingOut, League
+from ..models import MAX_TOTAL, Game, GoingOut, League, Season
 from ..problems import variant_name
+from ..selectors.seasons import current_season, seasons
 from ..selectors.standings import COLUMNS, Column, standings, standings_columns
 from . import ShortRefusals
 
@@ -40,7 +43,7 @@ class LeagueRulesForm(ShortRefusals, forms.ModelForm):
 
 
 class DateRangeForm(ShortRefusals, forms.Form):
-    """A season: games played from ``start`` to ``end``, both included and both optional."""
+    """A range of days: games played from ``start`` to ``end``, both included and both optional."""
 
     # A date input's value is always YYYY-MM-DD, whatever the language (Italian would write 29/11/2026).
     start = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
@@ -57,7 +60,38 @@ def _variant_choices(variants: Sequence[str], every: str) -> list[tuple[str, str
     return [("", every), *((name, variant_name(name)) for name in variants)]
 
 
-class StandingsForm(DateRangeForm):
+class SeasonForm(ShortRefusals, forms.Form):
+    """Which season a page shows (``?season=``): one of the league's by its id, or "all" (all time). An address
+    without one shows the current season, or all time while the league has none."""
+
+    ALL = "all"
+
+    season = forms.ChoiceField(label=_("Season"), required=False)
+
+    def __init__(self, data=None, *args, league: League, **kwargs) -> None:
+        self.seasons = seasons(league)
+        self.current = current_season(self.seasons, timezone.localdate())
+        default = str(self.current.pk) if self.current else self.ALL
+        if data is not None and not data.get("season"):
+            data = data.copy()  # So the menu shows the season the page shows.
+            data["season"] = default
+        super().__init__(data, *args, **kwargs)
+        self.fields["season"].choices = [*((str(s.pk), s.name) for s in self.seasons), (self.ALL, _("All time"))]
+        self.fields["season"].initial = default
+
+    @functools.cached_property
+    def chosen(self) -> Season | None:
+        """The season shown: the one asked for (the current one when the address is not understood); None: all time."""
+        value = self.cleaned_data.get("season") if self.is_bound and not self.has_error("season") else self["season"].initial
+        return next((season for season in self.seasons if str(season.pk) == value), None)
+
+    @property
+    def dates(self) -> tuple[datetime.date | None, datetime.date | None]:
+        """The first and last day of the season shown (None: open that way)."""
+        return (self.chosen.starts_on, self.chosen.ends_on) if self.chosen else (None, None)
+
+
+class StandingsForm(SeasonForm):
     """The standings' query parameters: sort column, direction, season, kind of game and variant.
 
     ``variants``: those the league has games of; the variant filter is offered only when there are several."""
@@ -69,8 +103,8 @@ class StandingsForm(DateRangeForm):
     sort = forms.ChoiceField(choices=[], required=False, widget=forms.HiddenInput)
     order = forms.ChoiceField(choices=[("desc", "desc"), ("asc", "asc")], required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, variants: Sequence[str] = (), **kwargs) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, data=None, *args, league: League, variants: Sequence[str] = (), **kwargs) -> None:
+        super().__init__(data, *args, league=league, **kwargs)
         self.fields["sort"].choices = [(c.key, c.label) for c in COLUMNS]
         if len(variants) > 1:
             self.fields["variant"].choices = _variant_choices(variants, gettext("All variants"))
@@ -83,10 +117,10 @@ class StandingsForm(DateRangeForm):
 
     @property
     def games(self) -> dict:
-        """Which games the standings count (``selectors.standings_columns``' arguments): the season, the kind of game
-        and the variant; all of them for what the query leaves out, or when it is not understood (the form then says why)."""
+        """Which games the standings count: the season (``chosen``), the kind of game and the variant; all of them
+        for what the query leaves out, or when it is not understood (the form then says why)."""
         data = self._data
-        return {"start": data.get("start"), "end": data.get("end"), "mode": data.get("mode") or "", "variant": data.get("variant") or ""}
+        return {"season": self.chosen, "mode": data.get("mode") or "", "variant": data.get("variant") or ""}
 
     @property
     def query(self) -> dict:
@@ -97,7 +131,8 @@ class StandingsForm(DateRangeForm):
         """The standings these parameters ask for, as the page shows them: the rows, the headers of the columns the
         games counted call for (``selectors.standings_columns``), the kinds of point among them (their keys) and
         whether points per hand is one."""
-        columns = standings_columns(league, **self.games)
+        start, end = self.dates
+        columns = standings_columns(league, start=start, end=end, mode=self.games["mode"], variant=self.games["variant"])
         keys = {column.key for column in columns}
         return {
             "rows": standings(league, **self.query),
@@ -155,3 +190,30 @@ class GameFilterForm(DateRangeForm):
             self.fields["variant"].choices = _variant_choices(variants, gettext("Any"))
         else:
             del self.fields["variant"]
+
+
+class NewSeasonForm(ShortRefusals, forms.Form):
+    """A new season: its name, and the day its games start (games played from then on are its)."""
+
+    name = forms.CharField(label=_("Name of the season"), max_length=Season._meta.get_field("name").max_length)
+    starts_on = forms.DateField(label=_("First day"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["starts_on"].initial = timezone.localdate()
+        for field in self.fields.values():
+            field.widget.attrs["class"] = "form-control"
+
+    def clean_name(self) -> str:
+        return " ".join(self.cleaned_data["name"].split())
+
+
+class SeasonNameForm(ShortRefusals, forms.Form):
+    name = forms.CharField(label=_("New name"), max_length=Season._meta.get_field("name").max_length)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["name"].widget.attrs["class"] = "form-control"
+
+    def clean_name(self) -> str:
+        return " ".join(self.cleaned_data["name"].split())

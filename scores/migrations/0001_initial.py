@@ -8,7 +8,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -17,243 +16,287 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='League',
+            name="League",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100, verbose_name='name')),
-                ('slug', models.SlugField(max_length=60, unique=True, verbose_name='short name')),
-                ('public_token', models.CharField(blank=True, editable=False, max_length=40, null=True, unique=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=100, verbose_name="name")),
+                ("slug", models.SlugField(max_length=60, unique=True, verbose_name="short name")),
+                ("public_token", models.CharField(blank=True, editable=False, max_length=40, null=True, unique=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('code', models.CharField(max_length=100, verbose_name='game id')),
-                ('played_on', models.DateField(verbose_name='played on')),
-                ('target', models.PositiveSmallIntegerField(default=7, verbose_name='target')),
-                ('partnership', models.BooleanField(default=False, verbose_name='partnership')),
-                ('status', models.CharField(choices=[('in_progress', 'In progress'), ('finished', 'Finished')], default='in_progress', max_length=12)),
-                ('share_token', models.CharField(default=scores.models.League.new_token, editable=False, max_length=40, unique=True)),
-                ('version', models.PositiveIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='scores.league')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("code", models.CharField(max_length=100, verbose_name="game id")),
+                ("played_on", models.DateField(verbose_name="played on")),
+                ("target", models.PositiveSmallIntegerField(default=7, verbose_name="target")),
+                ("partnership", models.BooleanField(default=False, verbose_name="partnership")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("in_progress", "In progress"), ("finished", "Finished")], default="in_progress", max_length=12
+                    ),
+                ),
+                ("share_token", models.CharField(default=scores.models.League.new_token, editable=False, max_length=40, unique=True)),
+                ("version", models.PositiveIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                ("league", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="games", to="scores.league")),
             ],
             options={
-                'ordering': ['-played_on', '-id'],
+                "ordering": ["-played_on", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='Membership',
+            name="Membership",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('owner', 'Owner'), ('scorer', 'Scorer'), ('viewer', 'Viewer')], default='viewer', max_length=10, verbose_name='role')),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to='scores.league')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[("owner", "Owner"), ("scorer", "Scorer"), ("viewer", "Viewer")],
+                        default="viewer",
+                        max_length=10,
+                        verbose_name="role",
+                    ),
+                ),
+                ("league", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="memberships", to="scores.league")),
+                (
+                    "user",
+                    models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="memberships", to=settings.AUTH_USER_MODEL),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='league',
-            name='members',
-            field=models.ManyToManyField(related_name='leagues', through='scores.Membership', to=settings.AUTH_USER_MODEL),
+            model_name="league",
+            name="members",
+            field=models.ManyToManyField(related_name="leagues", through="scores.Membership", to=settings.AUTH_USER_MODEL),
         ),
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=40, verbose_name='name')),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to='scores.league')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=40, verbose_name="name")),
+                ("league", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="players", to="scores.league")),
             ],
             options={
-                'ordering': [django.db.models.functions.text.Lower('name')],
+                "ordering": [django.db.models.functions.text.Lower("name")],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='scores.game')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='scores.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveSmallIntegerField()),
+                ("game", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="scores.game")),
+                ("player", models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name="seats", to="scores.player")),
             ],
             options={
-                'ordering': ['game', 'position'],
+                "ordering": ["game", "position"],
             },
         ),
         migrations.CreateModel(
-            name='Hand',
+            name="Hand",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('bid', models.PositiveSmallIntegerField()),
-                ('auction', models.JSONField(blank=True, null=True)),
-                ('set', models.BooleanField(default=False)),
-                ('ends_game', models.BooleanField(default=False)),
-                ('idempotency_key', models.UUIDField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hands', to='scores.game')),
-                ('dealer', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='scores.seat')),
-                ('pitcher', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='scores.seat')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField()),
+                ("bid", models.PositiveSmallIntegerField()),
+                ("auction", models.JSONField(blank=True, null=True)),
+                ("set", models.BooleanField(default=False)),
+                ("ends_game", models.BooleanField(default=False)),
+                ("idempotency_key", models.UUIDField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("game", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="hands", to="scores.game")),
+                ("dealer", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="scores.seat")),
+                ("pitcher", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="scores.seat")),
             ],
             options={
-                'ordering': ['game', 'number'],
+                "ordering": ["game", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Side',
+            name="Side",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('name', models.CharField(max_length=40)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sides', to='scores.game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveSmallIntegerField()),
+                ("name", models.CharField(max_length=40)),
+                ("game", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="sides", to="scores.game")),
             ],
             options={
-                'ordering': ['game', 'position'],
+                "ordering": ["game", "position"],
             },
         ),
         migrations.AddField(
-            model_name='seat',
-            name='side',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='scores.side'),
+            model_name="seat",
+            name="side",
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="scores.side"),
         ),
         migrations.CreateModel(
-            name='HandScore',
+            name="HandScore",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('won', models.SmallIntegerField()),
-                ('delta', models.SmallIntegerField()),
-                ('total', models.IntegerField()),
-                ('hand', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='scores', to='scores.hand')),
-                ('side', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hand_scores', to='scores.side')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("won", models.SmallIntegerField()),
+                ("delta", models.SmallIntegerField()),
+                ("total", models.IntegerField()),
+                ("hand", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="scores", to="scores.hand")),
+                ("side", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="hand_scores", to="scores.side")),
             ],
             options={
-                'ordering': ['hand', 'side__position'],
+                "ordering": ["hand", "side__position"],
             },
         ),
         migrations.AddField(
-            model_name='hand',
-            name='game_point',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='scores.side'),
+            model_name="hand",
+            name="game_point",
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name="+", to="scores.side"),
         ),
         migrations.AddField(
-            model_name='hand',
-            name='high',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='scores.side'),
+            model_name="hand",
+            name="high",
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="scores.side"),
         ),
         migrations.AddField(
-            model_name='hand',
-            name='jack',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='scores.side'),
+            model_name="hand",
+            name="jack",
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name="+", to="scores.side"),
         ),
         migrations.AddField(
-            model_name='hand',
-            name='low',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='scores.side'),
+            model_name="hand",
+            name="low",
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="scores.side"),
         ),
         migrations.AddField(
-            model_name='game',
-            name='winner',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='scores.side'),
+            model_name="game",
+            name="winner",
+            field=models.ForeignKey(
+                blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name="+", to="scores.side"
+            ),
         ),
         migrations.CreateModel(
-            name='Invite',
+            name="Invite",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('token', models.CharField(default=scores.models.League.new_token, editable=False, max_length=40, unique=True)),
-                ('role', models.CharField(choices=[('owner', 'Owner'), ('scorer', 'Scorer'), ('viewer', 'Viewer')], default='scorer', max_length=10, verbose_name='role')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('revoked', models.BooleanField(default=False)),
-                ('created_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='invites', to='scores.league')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("token", models.CharField(default=scores.models.League.new_token, editable=False, max_length=40, unique=True)),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[("owner", "Owner"), ("scorer", "Scorer"), ("viewer", "Viewer")],
+                        default="scorer",
+                        max_length=10,
+                        verbose_name="role",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("revoked", models.BooleanField(default=False)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        null=True, on_delete=django.db.models.deletion.SET_NULL, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                ("league", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="invites", to="scores.league")),
             ],
             options={
-                'ordering': ['-created_at'],
-                'constraints': [models.CheckConstraint(condition=models.Q(('role__in', ['scorer', 'viewer'])), name='invite_role_scorer_or_viewer')],
+                "ordering": ["-created_at"],
+                "constraints": [
+                    models.CheckConstraint(condition=models.Q(("role__in", ["scorer", "viewer"])), name="invite_role_scorer_or_viewer")
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='membership',
-            constraint=models.UniqueConstraint(fields=('league', 'user'), name='one_membership_per_user_and_league'),
+            model_name="membership",
+            constraint=models.UniqueConstraint(fields=("league", "user"), name="one_membership_per_user_and_league"),
         ),
         migrations.AddConstraint(
-            model_name='membership',
-            constraint=models.CheckConstraint(condition=models.Q(('role__in', ['owner', 'scorer', 'viewer'])), name='membership_role_valid'),
+            model_name="membership",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("role__in", ["owner", "scorer", "viewer"])), name="membership_role_valid"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(django.db.models.functions.text.Lower('name'), models.F('league'), name='player_name_unique_in_league_ignoring_case'),
+            model_name="player",
+            constraint=models.UniqueConstraint(
+                django.db.models.functions.text.Lower("name"), models.F("league"), name="player_name_unique_in_league_ignoring_case"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.CheckConstraint(condition=models.Q(('name', ''), _negated=True), name='player_name_not_empty'),
+            model_name="player",
+            constraint=models.CheckConstraint(condition=models.Q(("name", ""), _negated=True), name="player_name_not_empty"),
         ),
         migrations.AddConstraint(
-            model_name='side',
-            constraint=models.UniqueConstraint(fields=('game', 'position'), name='side_position_unique_in_game'),
+            model_name="side",
+            constraint=models.UniqueConstraint(fields=("game", "position"), name="side_position_unique_in_game"),
         ),
         migrations.AddConstraint(
-            model_name='side',
-            constraint=models.UniqueConstraint(fields=('game', 'name'), name='side_name_unique_in_game'),
+            model_name="side",
+            constraint=models.UniqueConstraint(fields=("game", "name"), name="side_name_unique_in_game"),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('game', 'position'), name='seat_position_unique_in_game'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(fields=("game", "position"), name="seat_position_unique_in_game"),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('game', 'player'), name='player_seated_once_per_game'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(fields=("game", "player"), name="player_seated_once_per_game"),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('position__lt', 7)), name='seat_position_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(condition=models.Q(("position__lt", 7)), name="seat_position_range"),
         ),
         migrations.AddConstraint(
-            model_name='handscore',
-            constraint=models.UniqueConstraint(fields=('hand', 'side'), name='one_score_per_side_and_hand'),
+            model_name="handscore",
+            constraint=models.UniqueConstraint(fields=("hand", "side"), name="one_score_per_side_and_hand"),
         ),
         migrations.AddConstraint(
-            model_name='handscore',
-            constraint=models.CheckConstraint(condition=models.Q(('won__gte', 0), ('won__lte', 4)), name='handscore_won_range'),
+            model_name="handscore",
+            constraint=models.CheckConstraint(condition=models.Q(("won__gte", 0), ("won__lte", 4)), name="handscore_won_range"),
         ),
         migrations.AddConstraint(
-            model_name='handscore',
-            constraint=models.CheckConstraint(condition=models.Q(('delta__gte', -4), ('delta__lte', 4)), name='handscore_delta_range'),
+            model_name="handscore",
+            constraint=models.CheckConstraint(condition=models.Q(("delta__gte", -4), ("delta__lte", 4)), name="handscore_delta_range"),
         ),
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.UniqueConstraint(fields=('game', 'number'), name='hand_number_unique_in_game'),
+            model_name="hand",
+            constraint=models.UniqueConstraint(fields=("game", "number"), name="hand_number_unique_in_game"),
         ),
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.UniqueConstraint(fields=('game', 'idempotency_key'), name='hand_idempotency_key_unique_in_game'),
+            model_name="hand",
+            constraint=models.UniqueConstraint(fields=("game", "idempotency_key"), name="hand_idempotency_key_unique_in_game"),
         ),
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='hand_number_from_one'),
+            model_name="hand",
+            constraint=models.CheckConstraint(condition=models.Q(("number__gte", 1)), name="hand_number_from_one"),
         ),
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.CheckConstraint(condition=models.Q(('bid__gte', 1), ('bid__lte', 4)), name='hand_bid_range'),
+            model_name="hand",
+            constraint=models.CheckConstraint(condition=models.Q(("bid__gte", 1), ("bid__lte", 4)), name="hand_bid_range"),
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['league', 'played_on'], name='scores_game_league__abd64d_idx'),
+            model_name="game",
+            index=models.Index(fields=["league", "played_on"], name="scores_game_league__abd64d_idx"),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.UniqueConstraint(fields=('league', 'code'), name='game_code_unique_in_league'),
+            model_name="game",
+            constraint=models.UniqueConstraint(fields=("league", "code"), name="game_code_unique_in_league"),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(('target__gte', 1), ('target__lte', 99)), name='game_target_range'),
+            model_name="game",
+            constraint=models.CheckConstraint(condition=models.Q(("target__gte", 1), ("target__lte", 99)), name="game_target_range"),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('status', 'in_progress'), ('winner__isnull', True)), models.Q(('status', 'finished'), ('winner__isnull', False)), _connector='OR'), name='game_finished_has_winner'),
+            model_name="game",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("status", "in_progress"), ("winner__isnull", True)),
+                    models.Q(("status", "finished"), ("winner__isnull", False)),
+                    _connector="OR",
+                ),
+                name="game_finished_has_winner",
+            ),
         ),
     ]

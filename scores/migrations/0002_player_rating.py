@@ -5,25 +5,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scores', '0001_initial'),
+        ("scores", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='PlayerRating',
+            name="PlayerRating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('mu_before', models.FloatField()),
-                ('sigma_before', models.FloatField()),
-                ('mu_after', models.FloatField()),
-                ('sigma_after', models.FloatField()),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='scores.game')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='scores.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("mu_before", models.FloatField()),
+                ("sigma_before", models.FloatField()),
+                ("mu_after", models.FloatField()),
+                ("sigma_after", models.FloatField()),
+                ("game", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="ratings", to="scores.game")),
+                ("player", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="ratings", to="scores.player")),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('game', 'player'), name='one_rating_per_player_and_game')],
+                "constraints": [models.UniqueConstraint(fields=("game", "player"), name="one_rating_per_player_and_game")],
             },
         ),
     ]

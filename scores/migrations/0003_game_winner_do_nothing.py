@@ -5,15 +5,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scores', '0002_player_rating'),
+        ("scores", "0002_player_rating"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='game',
-            name='winner',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='scores.side'),
+            model_name="game",
+            name="winner",
+            field=models.ForeignKey(
+                blank=True, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name="+", to="scores.side"
+            ),
         ),
     ]

@@ -5,22 +5,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scores', '0003_game_winner_do_nothing'),
+        ("scores", "0003_game_winner_do_nothing"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='LoginFailure',
+            name="LoginFailure",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('username', models.CharField(max_length=150)),
-                ('address', models.GenericIPAddressField()),
-                ('at', models.DateTimeField(default=django.utils.timezone.now)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("username", models.CharField(max_length=150)),
+                ("address", models.GenericIPAddressField()),
+                ("at", models.DateTimeField(default=django.utils.timezone.now)),
             ],
             options={
-                'indexes': [models.Index(fields=['username', 'at'], name='scores_logi_usernam_e3f227_idx'), models.Index(fields=['address', 'at'], name='scores_logi_address_133b76_idx'), models.Index(fields=['at'], name='scores_logi_at_3132b1_idx')],
+                "indexes": [
+                    models.Index(fields=["username", "at"], name="scores_logi_usernam_e3f227_idx"),
+                    models.Index(fields=["address", "at"], name="scores_logi_address_133b76_idx"),
+                    models.Index(fields=["at"], name="scores_logi_at_3132b1_idx"),
+                ],
             },
         ),
     ]

@@ -9,10 +9,7 @@ def count_figures(apps, schema_editor):
     Seat = apps.get_model("scores", "Seat")
     HandScore = apps.get_model("scores", "HandScore")
     Hand = apps.get_model("scores", "Hand")
-    by_side = {
-        row["side_id"]: row
-        for row in HandScore.objects.values("side_id").annotate(points=Sum("delta"), hands=Count("id"))
-    }
+    by_side = {row["side_id"]: row for row in HandScore.objects.values("side_id").annotate(points=Sum("delta"), hands=Count("id"))}
     seats = list(Seat.objects.all())
     for seat in seats:
         side = by_side.get(seat.side_id, {})
@@ -28,50 +25,49 @@ def count_figures(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scores', '0004_login_failure'),
+        ("scores", "0004_login_failure"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='game_points',
+            model_name="seat",
+            name="game_points",
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='hands',
+            model_name="seat",
+            name="hands",
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='high',
+            model_name="seat",
+            name="high",
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='jack',
+            model_name="seat",
+            name="jack",
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='low',
+            model_name="seat",
+            name="low",
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='pitched',
+            model_name="seat",
+            name="pitched",
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='points',
+            model_name="seat",
+            name="points",
             field=models.IntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='sets',
+            model_name="seat",
+            name="sets",
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.RunPython(count_figures, migrations.RunPython.noop),

@@ -19,9 +19,9 @@ def backfill(apps, schema_editor):
         streak[player_id] = max(before, 0) + 1 if side_id == winner_id else min(before, 0) - 1
         streak_after[game_id, player_id] = streak[player_id]
     rating = {}
-    for player_id, mu, sigma in PlayerRating.objects.order_by("game__played_on", "game_id").values_list(
-        "player_id", "mu_after", "sigma_after"
-    ).iterator():
+    for player_id, mu, sigma in (
+        PlayerRating.objects.order_by("game__played_on", "game_id").values_list("player_id", "mu_after", "sigma_after").iterator()
+    ):
         rating[player_id] = mu - 3 * sigma  # The shown rating, as scores.models.ordinal works it out.
     players = [Player(pk=pk, rating=rating.get(pk), streak=streak.get(pk, 0)) for pk in rating.keys() | streak.keys()]
     Player.objects.bulk_update(players, ["rating", "streak"], batch_size=500)
@@ -34,25 +34,24 @@ def backfill(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scores', '0005_seat_figures'),
+        ("scores", "0005_seat_figures"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='player',
-            name='rating',
+            model_name="player",
+            name="rating",
             field=models.FloatField(blank=True, editable=False, null=True),
         ),
         migrations.AddField(
-            model_name='player',
-            name='streak',
+            model_name="player",
+            name="streak",
             field=models.IntegerField(default=0, editable=False),
         ),
         migrations.AddField(
-            model_name='playerrating',
-            name='streak_after',
+            model_name="playerrating",
+            name="streak_after",
             field=models.IntegerField(default=0),
         ),
         migrations.RunPython(backfill, migrations.RunPython.noop),

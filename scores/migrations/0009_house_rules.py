@@ -5,76 +5,93 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scores', '0008_login_limit_by_axes'),
+        ("scores", "0008_login_limit_by_axes"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='going_out',
-            field=models.CharField(choices=[('pitcher', 'A set pitcher at the target still goes out'), ('made_bid', 'The pitcher goes out only by making the bid')], default='pitcher', max_length=10, verbose_name='going out'),
+            model_name="game",
+            name="going_out",
+            field=models.CharField(
+                choices=[
+                    ("pitcher", "A set pitcher at the target still goes out"),
+                    ("made_bid", "The pitcher goes out only by making the bid"),
+                ],
+                default="pitcher",
+                max_length=10,
+                verbose_name="going out",
+            ),
         ),
         migrations.AddField(
-            model_name='game',
-            name='min_bid',
-            field=models.PositiveSmallIntegerField(choices=[(1, '1'), (2, '2')], default=1, verbose_name='minimum bid'),
+            model_name="game",
+            name="min_bid",
+            field=models.PositiveSmallIntegerField(choices=[(1, "1"), (2, "2")], default=1, verbose_name="minimum bid"),
         ),
         migrations.AddField(
-            model_name='game',
-            name='smudge',
-            field=models.BooleanField(default=False, verbose_name='smudge: bidding 4 and winning all four points wins the game'),
+            model_name="game",
+            name="smudge",
+            field=models.BooleanField(default=False, verbose_name="smudge: bidding 4 and winning all four points wins the game"),
         ),
         migrations.AddField(
-            model_name='game',
-            name='steal',
-            field=models.BooleanField(default=True, verbose_name='the dealer may steal the bid'),
+            model_name="game",
+            name="steal",
+            field=models.BooleanField(default=True, verbose_name="the dealer may steal the bid"),
         ),
         migrations.AddField(
-            model_name='league',
-            name='going_out',
-            field=models.CharField(choices=[('pitcher', 'A set pitcher at the target still goes out'), ('made_bid', 'The pitcher goes out only by making the bid')], default='pitcher', max_length=10, verbose_name='going out'),
+            model_name="league",
+            name="going_out",
+            field=models.CharField(
+                choices=[
+                    ("pitcher", "A set pitcher at the target still goes out"),
+                    ("made_bid", "The pitcher goes out only by making the bid"),
+                ],
+                default="pitcher",
+                max_length=10,
+                verbose_name="going out",
+            ),
         ),
         migrations.AddField(
-            model_name='league',
-            name='min_bid',
-            field=models.PositiveSmallIntegerField(choices=[(1, '1'), (2, '2')], default=1, verbose_name='minimum bid'),
+            model_name="league",
+            name="min_bid",
+            field=models.PositiveSmallIntegerField(choices=[(1, "1"), (2, "2")], default=1, verbose_name="minimum bid"),
         ),
         migrations.AddField(
-            model_name='league',
-            name='smudge',
-            field=models.BooleanField(default=False, verbose_name='smudge: bidding 4 and winning all four points wins the game'),
+            model_name="league",
+            name="smudge",
+            field=models.BooleanField(default=False, verbose_name="smudge: bidding 4 and winning all four points wins the game"),
         ),
         migrations.AddField(
-            model_name='league',
-            name='steal',
-            field=models.BooleanField(default=True, verbose_name='the dealer may steal the bid'),
+            model_name="league",
+            name="steal",
+            field=models.BooleanField(default=True, verbose_name="the dealer may steal the bid"),
         ),
         migrations.AddField(
-            model_name='league',
-            name='target',
-            field=models.PositiveSmallIntegerField(default=7, verbose_name='target'),
+            model_name="league",
+            name="target",
+            field=models.PositiveSmallIntegerField(default=7, verbose_name="target"),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(('going_out__in', ('pitcher', 'made_bid'))), name='game_going_out_valid'),
+            model_name="game",
+            constraint=models.CheckConstraint(condition=models.Q(("going_out__in", ("pitcher", "made_bid"))), name="game_going_out_valid"),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(('min_bid__in', (1, 2))), name='game_min_bid_valid'),
+            model_name="game",
+            constraint=models.CheckConstraint(condition=models.Q(("min_bid__in", (1, 2))), name="game_min_bid_valid"),
         ),
         migrations.AddConstraint(
-            model_name='league',
-            constraint=models.CheckConstraint(condition=models.Q(('target__gte', 1), ('target__lte', 99)), name='league_target_range'),
+            model_name="league",
+            constraint=models.CheckConstraint(condition=models.Q(("target__gte", 1), ("target__lte", 99)), name="league_target_range"),
         ),
         migrations.AddConstraint(
-            model_name='league',
-            constraint=models.CheckConstraint(condition=models.Q(('going_out__in', ('pitcher', 'made_bid'))), name='league_going_out_valid'),
+            model_name="league",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("going_out__in", ("pitcher", "made_bid"))), name="league_going_out_valid"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='league',
-            constraint=models.CheckConstraint(condition=models.Q(('min_bid__in', (1, 2))), name='league_min_bid_valid'),
+            model_name="league",
+            constraint=models.CheckConstraint(condition=models.Q(("min_bid__in", (1, 2))), name="league_min_bid_valid"),
         ),
     ]

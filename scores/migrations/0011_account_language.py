@@ -6,18 +6,26 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('auth', '0012_alter_user_first_name_max_length'),
-        ('scores', '0010_importjob'),
+        ("auth", "0012_alter_user_first_name_max_length"),
+        ("scores", "0010_importjob"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='AccountLanguage',
+            name="AccountLanguage",
             fields=[
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='+', serialize=False, to=settings.AUTH_USER_MODEL)),
-                ('language', models.CharField(max_length=10)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="+",
+                        serialize=False,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                ("language", models.CharField(max_length=10)),
             ],
         ),
     ]

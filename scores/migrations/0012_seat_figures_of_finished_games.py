@@ -11,7 +11,6 @@ def zero_games_in_progress(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("scores", "0011_account_language"),
     ]

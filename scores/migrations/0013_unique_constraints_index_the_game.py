@@ -5,35 +5,34 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scores', '0012_seat_figures_of_finished_games'),
+        ("scores", "0012_seat_figures_of_finished_games"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='hand',
-            name='game',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='hands', to='scores.game'),
+            model_name="hand",
+            name="game",
+            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name="hands", to="scores.game"),
         ),
         migrations.AlterField(
-            model_name='handscore',
-            name='hand',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='scores', to='scores.hand'),
+            model_name="handscore",
+            name="hand",
+            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name="scores", to="scores.hand"),
         ),
         migrations.AlterField(
-            model_name='playerrating',
-            name='game',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='scores.game'),
+            model_name="playerrating",
+            name="game",
+            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name="ratings", to="scores.game"),
         ),
         migrations.AlterField(
-            model_name='seat',
-            name='game',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='scores.game'),
+            model_name="seat",
+            name="game",
+            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="scores.game"),
         ),
         migrations.AlterField(
-            model_name='side',
-            name='game',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='sides', to='scores.game'),
+            model_name="side",
+            name="game",
+            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name="sides", to="scores.game"),
         ),
     ]

@@ -7,7 +7,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from .. import charts
-from ..models import Game, Invite, League, Membership, PlayerRating, Removal
+from ..models import Game, Invite, League, Membership, PlayerRating, Removal, Season
 
 GAMES_PER_PAGE = 25
 
@@ -21,9 +21,13 @@ def games_page(games: QuerySet[Game], number: str | None) -> Page:
     return Paginator(games.with_seats(), GAMES_PER_PAGE).get_page(number)
 
 
-def ratings_chart(league: League) -> charts.Chart:
-    """The ratings of the league's players after each of its last ``CHART_GAMES`` rated games."""
-    recent = Game.objects.filter(league=league).finished().order_by("-played_on", "-pk").values("pk")[:CHART_GAMES]
+def ratings_chart(league: League, *, season: Season | None = None) -> charts.Chart:
+    """The ratings of the league's players after each of its last ``CHART_GAMES`` rated games, of a season (one of
+    ``selectors.seasons``') or of all time."""
+    games = Game.objects.filter(league=league).finished()
+    if season is not None:
+        games = games.played_between(season.starts_on, season.ends_on)
+    recent = games.order_by("-played_on", "-pk").values("pk")[:CHART_GAMES]
     ratings = (
         PlayerRating.objects.filter(game__in=recent).in_order_played().values_list("game_id", "player__name", "mu_after", "sigma_after")
     )

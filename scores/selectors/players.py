@@ -5,13 +5,19 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from .. import charts, rules
-from ..models import HandScore, Player, PlayerRating, Seat
+from ..models import Game, HandScore, Player, PlayerRating, Season, Seat
 
 
-def player_context(player: Player) -> dict:
-    """The player page's figures, in four queries however many games the player has played."""
+def player_context(player: Player, *, season: Season | None = None) -> dict:
+    """The player page's figures in a season (one of ``selectors.seasons``'; None: all time), in four queries however
+    many games the player has played."""
+    games = Game.objects.filter(league=player.league_id)
+    if season is not None:
+        games = games.played_between(season.starts_on, season.ends_on)
     seats = list(
-        Seat.objects.filter(player=player).select_related("game__league", "game__winner", "side").order_by("-game__played_on", "-game_id")
+        Seat.objects.filter(player=player, game__in=games)
+        .select_related("game__league", "game__winner", "side")
+        .order_by("-game__played_on", "-game_id")
     )
     game_ids = [seat.game_id for seat in seats]
     others = list(Seat.objects.filter(game__in=game_ids).exclude(player=player).select_related("player"))
@@ -20,7 +26,7 @@ def player_context(player: Player) -> dict:
         "hand__game_id", "side_id", "total"
     ):
         totals.setdefault(game_id, {})[side_id] = total
-    ratings = list(PlayerRating.objects.filter(player=player).in_order_played())
+    ratings = list(PlayerRating.objects.filter(player=player, game__in=games).in_order_played())
     change = {r.game_id: r.change for r in ratings}
     head_to_head: dict[int, dict] = {}
     partners: dict[int, dict] = {}

@@ -1,12 +1,14 @@
-"""Standings of a league, read from the stored hand results (selectors: reads only, no writes).
+"""Standings of a league, read from the stored results (selectors: reads only, no writes).
 
 ``standings(league, ...)`` returns plain rows for the league page, the public
-link and exports. It runs a fixed number of aggregate queries however many
-games or players the league has, and never replays a game: the services
-stored every hand's result when it was written, and each seat's figures in
-its game when it ended (``Seat.FIGURES``), so a league's standings sum one row per player
-per game rather than every hand; and each player's current streak and latest
-rating, so the whole league's standings read no more than that.
+link and exports, and never replays a game. A season's, or all time's, are one
+query over the totals the services keep per player and season
+(``SeasonTotal``: the seats' figures of its finished games, summed), with the
+streak and rating kept on each player or, for a past season, those of the
+rating row of their last game of it. One kind of game, or a range of days,
+sums each seat's figures in its finished game (``Seat.FIGURES``, counted by
+the services when the game ended) in three queries. The number of queries
+never grows with the games or the players.
 
 Only finished games count. In partnership play a team's points, wins and
 points won count for both partners; hands pitched count for the one who
@@ -28,7 +30,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from .. import rules
-from ..models import VARIANT_NAMES, Game, League, Player, PlayerRating, Seat
+from ..models import VARIANT_NAMES, Game, League, Player, PlayerRating, Season, SeasonTotal, Seat
 from ..problems import point_name
 
 
@@ -139,6 +141,7 @@ def variants_played(league: League) -> list[str]:
 def standings(
     league: League,
     *,
+    season: Season | None = None,
     start: datetime.date | None = None,
     end: datetime.date | None = None,
     mode: str = "",
@@ -148,16 +151,20 @@ def standings(
 ) -> list[Row]:
     """Every player who finished a game in the season, with their figures, sorted.
 
+    ``season`` is one of ``selectors.seasons``' (None: all time); ``start`` and ``end`` a range of days instead.
     ``mode`` is "" for all games, "solo" or "partnership"; ``variant`` "" for all variants or one's name. Rows
-    without a value
-    in the sort column (no hands pitched, say) go last either way.
+    without a value in the sort column (no hands pitched, say) go last either way.
 
-    The whole league (no season, every kind of game) is two queries: each
-    player's current streak and latest rating are kept on the player
-    (``services.update_ratings``). A season or one kind of game takes three:
-    the streak counts only the games shown; the rating is the one at the
-    season's end, which takes a subquery per player when it has an end.
+    A season or all time, every kind of game, is one query: the totals kept per player and season
+    (``SeasonTotal``), with each player's streak and rating as kept on the player, or at the season's end in
+    the rating row of their last game of it. A range of days or one kind of game sums the seats, in three queries:
+    the figures, the players with the rating at the range's end (a subquery per player when it has an end), and
+    the streaks of the games shown.
     """
+    if not (mode or variant or start or end):
+        return sort_rows(_kept(league, season), sort, descending)
+    if season is not None:
+        start, end = season.starts_on, season.ends_on
     seats = Seat.objects.filter(_games(league, start, end, mode, variant))
     whole_league = not (start or end or mode or variant)
     # 1. The figures the services keep on each seat, summed per player. Grouped by the player's id alone, not
@@ -175,24 +182,54 @@ def standings(
     named = Player.objects.filter(pk__in=totals).annotate(rating_then=rating_then).values_list("pk", "name", "streak", "rating_then")
     rows: dict[int, Row] = {}
     for player_id, name, streak, rating in named:
-        r = totals[player_id]
-        rows[player_id] = Row(
-            player_id=player_id,
-            name=name,
-            games=r["games_"],
-            wins=r["wins_"],
-            points=r["points_"],
-            hands=r["hands_"],
-            pitched=r["pitched_"],
-            made=r["pitched_"] - r["sets_"],
-            set=r["sets_"],
-            won={key: r[f"{figure}_"] for key, figure in Seat.POINT_FIGURES.items()},
-            streak=streak if whole_league else 0,  # A season's streak counts only its games: 3., below.
-            rating=rating,
-        )
+        # A season's streak counts only its games: 3., below.
+        rows[player_id] = _row(player_id, name, streak if whole_league else 0, rating, totals[player_id])
     if not whole_league:  # 3.
         _season_streaks(rows, seats)
     return sort_rows(list(rows.values()), sort, descending)
+
+
+def _row(player_id: int, name: str, streak: int, rating: float | None, sums: dict) -> Row:
+    """A line of the standings from the figures summed (``games_``, ``wins_`` and each of ``Seat.FIGURES`` with a ``_``)."""
+    return Row(
+        player_id=player_id,
+        name=name,
+        games=sums["games_"],
+        wins=sums["wins_"],
+        points=sums["points_"],
+        hands=sums["hands_"],
+        pitched=sums["pitched_"],
+        made=sums["pitched_"] - sums["sets_"],
+        set=sums["sets_"],
+        won={key: sums[f"{figure}_"] for key, figure in Seat.POINT_FIGURES.items()},
+        streak=streak,
+        rating=rating,
+    )
+
+
+def _kept(league: League, season: Season | None) -> list[Row]:
+    """The standings of a season (None: all time) from the totals kept per player and season, in one query."""
+    if season is None:
+        sums = {f"total_{count}": Sum(f"season_totals__{count}") for count in SeasonTotal.COUNTS}
+        players = Player.objects.filter(league=league).annotate(**sums).filter(total_games__gt=0).only("name", "streak", "rating")
+        return [_row(p.pk, p.name, p.streak, p.rating, {f"{c}_": getattr(p, f"total_{c}") for c in SeasonTotal.COUNTS}) for p in players]
+    # The player's rating and streak after their last game of the season; the streak counts no game before it.
+    last = PlayerRating.objects.filter(game=OuterRef("last_game"), player=OuterRef("player"))
+    totals = (
+        SeasonTotal.objects.filter(season=season, player__league=league, games__gt=0)
+        .annotate(
+            name=F("player__name"),
+            rating_then=Subquery(last.annotate(value=F("mu_after") - 3 * F("sigma_after")).values("value")),
+            streak_then=Subquery(last.values("streak_after")),
+        )
+        .values("player_id", "name", "rating_then", "streak_then", *SeasonTotal.COUNTS)
+    )
+    rows = []
+    for r in totals:
+        streak = r["streak_then"] or 0
+        streak = max(-r["games"], min(streak, r["games"]))
+        rows.append(_row(r["player_id"], r["name"], streak, r["rating_then"], {f"{count}_": r[count] for count in SeasonTotal.COUNTS}))
+    return rows
 
 
 def _season_streaks(rows: dict[int, Row], seats: QuerySet[Seat]) -> None:

@@ -3,6 +3,10 @@
 - ``games``: start a game, record, edit, undo, restore and delete hands, its watch link.
 - ``leagues``: create and delete leagues, members and roles, invites, players' names.
 - ``ratings``: the league's ratings and streaks.
+- ``totals``: the players' figures kept per season, for the standings.
+- ``seasons``: start and rename a league's seasons.
+- ``nights``: card nights, their rounds and tables.
+- ``people``: guests, claims of a guest's games, renaming, archiving and merging players.
 - ``imports``: a history file into a league, all or nothing.
 
 The names below are the services' public API, so callers write ``services.record_hand(...)``. Reads are in
@@ -25,7 +29,10 @@ from .games import (
 )
 from .imports import ImportReport, import_history
 from .leagues import accept_invite, change_role, create_league, delete_league, remove_member, rename_player
+from .nights import set_table_scorer, start_night, start_round
+from .people import add_guest, claim_player, decide_claim, merge_players, rename, set_archived
 from .ratings import update_ratings
+from .seasons import rename_season, start_season
 
 __all__ = [
     "HandAlreadyRecorded",
@@ -33,18 +40,29 @@ __all__ = [
     "KeyUsedForAnotherHand",
     "Refused",
     "accept_invite",
+    "add_guest",
     "change_role",
+    "claim_player",
     "create_league",
+    "decide_claim",
     "delete_hand",
     "delete_league",
     "edit_hand",
     "import_history",
+    "merge_players",
     "record_hand",
     "remove_member",
+    "rename",
     "rename_player",
+    "rename_season",
     "restore_hand",
+    "set_archived",
+    "set_table_scorer",
     "set_watch_link",
     "start_game",
+    "start_night",
+    "start_round",
+    "start_season",
     "undo_hand",
     "update_ratings",
 ]

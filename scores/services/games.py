@@ -27,6 +27,7 @@ from ..selectors.games import GameState, load_game, with_side_scores
 from .errors import Refused
 from .leagues import players_named
 from .ratings import update_ratings
+from .totals import Counted, count_game
 
 
 class HandAlreadyRecorded(Exception):
@@ -181,13 +182,23 @@ def _save_figures(state: GameState, result: rules.Replay) -> None:
 
     The standings count only finished games, so a seat's figures are counted once, as its game ends (or an
     edit or a delete ends it, or reopens it: zeros again), not hand by hand: a hand saved while the game goes
-    on writes no seat."""
+    on writes no seat. The season's totals follow (``count_game``)."""
     hands = result.hands if result.winner is not None else ()  # The standings count only finished games.
-    seats = []
-    for name, values in seat_figures(state.table, hands).items():
-        seat = Seat(pk=state.seats[name].pk, **dict(zip(Seat.FIGURES, values, strict=True)))
-        seats.append(seat)
+    figures = seat_figures(state.table, hands)
+    before = _counted(state.game) if state.game.is_finished else None  # As the seats counted until now.
+    seats = [Seat(pk=state.seats[name].pk, **dict(zip(Seat.FIGURES, values, strict=True))) for name, values in figures.items()]
     Seat.objects.bulk_update(seats, Seat.FIGURES)
+    after = None
+    if result.winner is not None:
+        winner = state.sides[result.winner].pk
+        after = {state.seats[name].player_id: (state.seats[name].side_id == winner, values) for name, values in figures.items()}
+    count_game(game=state.game, before=before, after=after)
+
+
+def _counted(game: Game) -> dict[int, Counted]:
+    """The seats of a finished game as its season's totals count them now: by player, whether they won, their figures."""
+    seats = Seat.objects.filter(game=game).values_list("player_id", "side_id", *Seat.FIGURES)
+    return {player: (side == game.winner_id, tuple(values)) for player, side, *values in seats}
 
 
 def record_hand(

@@ -19,6 +19,7 @@ from ..models import Game, Hand, HandScore, League, Player, PlayerRating, Seat, 
 from .games import seat_figures
 from .leagues import players_named
 from .ratings import RATING_FIELDS, rate_again
+from .totals import count_games
 
 
 @dataclasses.dataclass(frozen=True)
@@ -88,6 +89,7 @@ def _import_history(
             pk, played_on = min(finished, key=lambda game: (game[1], game[0]))
             rated = rate_again(league=league, from_game=Game(pk=pk, played_on=played_on))
             bulk.insert_rows(PlayerRating, RATING_FIELDS, rated)
+            count_games(league=league, games=[pk for pk, _day in finished])
     matched = tuple((name, player.name) for name, player in players.items() if player.name != name)
     return ImportReport(imported=tuple(found.id for found in new), skipped=skipped, matched=matched)
 

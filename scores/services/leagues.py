@@ -48,7 +48,7 @@ def delete_league(*, league: League) -> None:
     league.delete()
 
 
-def _lock_league(league: League, by) -> Membership:
+def lock_league(league: League, by) -> Membership:
     """Lock the league's row until the transaction ends, so changes to its members queue (on SQLite the
     IMMEDIATE transaction already does), and return ``by``'s membership as it is now: an owner demoted or
     removed a moment ago may no longer act, though the page let them."""
@@ -74,7 +74,7 @@ def _keeps_an_owner(league: League, member: Membership) -> bool:
 @transaction.atomic
 def change_role(*, league: League, member_pk: int, role: str, by) -> Membership:
     """Give a member another role; refused if that would leave the league without an owner."""
-    _lock_league(league, by)
+    lock_league(league, by)
     member = _member(league, member_pk)
     if member.role == Role.OWNER and role != Role.OWNER and not _keeps_an_owner(league, member):
         raise Refused(_("%(user)s is the only owner: make someone else owner first.") % {"user": member.user})
@@ -87,7 +87,7 @@ def change_role(*, league: League, member_pk: int, role: str, by) -> Membership:
 def remove_member(*, league: League, member_pk: int, by) -> Membership:
     """Take a member out of the league (``by`` themself: leaving it); refused if that would leave it without
     an owner. Someone an owner removes cannot come back through an invite link made before (``Removal``)."""
-    actor = _lock_league(league, by)
+    actor = lock_league(league, by)
     member = _member(league, member_pk)
     if member.role == Role.OWNER and not _keeps_an_owner(league, member):
         raise Refused(_("%(user)s is the only owner and cannot be removed.") % {"user": member.user})

@@ -26,7 +26,7 @@ from ..forms.games import GamePageForm, NewGameForm
 from ..forms.hands import AuctionResultForm, HandForm, RestoreForm, UndoForm, VersionForm, add_problems, describe_problems, restore_token
 from ..models import Game, Hand, Membership, Role
 from ..problems import describe as describe_rules_problems
-from .access import game_for, league_for
+from .access import game_for, league_for, may_score
 
 logger = logging.getLogger(__name__)
 
@@ -106,7 +106,7 @@ def _scoring_context(
     game: Game, membership: Membership, state: selectors.GameState, dealer: str, number: int, *, form=None, taps: dict | None = None
 ) -> dict:
     """The hand form (a fresh one with a new key unless given, ``taps`` tapped) while the game is on and the user may score."""
-    can_score = membership.allows(Role.SCORER)
+    can_score = may_score(game, membership)
     if form is None and can_score and not game.is_finished:
         form = HandForm(table=state.table, dealer=dealer, initial={**(taps or {}), "number": number, "key": uuid.uuid4()})
     return {"membership": membership, "can_score": can_score, "form": form if not game.is_finished else None}
@@ -343,6 +343,11 @@ def rematch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     game, _membership = game_for(request.user, slug, pk, Role.SCORER)
     if not game.is_finished:
         messages.warning(request, gettext("A rematch can start only when the game has a winner."))
+        return redirect(game)
+    if game.round_id is not None:
+        messages.warning(
+            request, gettext("A card night's table plays the night's rounds: the owner starts the next one on the night's page.")
+        )
         return redirect(game)
     state = selectors.load_game(game)
     table = state.table

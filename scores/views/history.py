@@ -16,11 +16,11 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from .. import services, tasks
+from .. import selectors, services, tasks
 from ..forms.history import HistoryUploadForm
 from ..history import export
 from ..models import Game, ImportJob, League, Membership, Role
-from .access import game_for, league_for
+from .access import game_for, league_for, night_for
 
 # Room for the form's other fields and the multipart boundaries around the file, in a request's length.
 FORM_OVERHEAD = 64 * 1024
@@ -70,6 +70,15 @@ def game_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> Streaming
     game, _membership = game_for(request.user, slug, pk)
     name = f"{game.league.slug}-{slugify(game.code) or game.pk}"
     return _download(Game.objects.filter(pk=game.pk), league=game.league, fmt=fmt, filename=name, standings=False)
+
+
+@login_required
+@require_safe
+def night_export(request: HttpRequest, slug: str, pk: int, fmt: str) -> StreamingHttpResponse:
+    """A card night's games, every table of every round, as the history file (JSON) or a zip of CSV files."""
+    night, _membership = night_for(request.user, slug, pk)
+    name = f"{night.league.slug}-{slugify(night.name) or 'night'}-{night.played_on.isoformat()}"
+    return _download(selectors.night_games(night), league=night.league, fmt=fmt, filename=name, standings=False)
 
 
 @csrf_exempt  # The size is checked before anything reads the body; the CSRF check (which reads it) follows.

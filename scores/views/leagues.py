@@ -24,18 +24,18 @@ RECENT_GAMES = 5
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """A league's standings, its players' ratings over time and its latest games."""
     league, membership = league_for(request.user, slug)
-    form = StandingsForm(request.GET or None, variants=selectors.variants_played(league))
+    form = StandingsForm(request.GET or None, league=league, variants=selectors.variants_played(league))
     standings = {"form": form, **form.standings(league)}
     status = 400 if form.errors else 200  # Shown with the form's messages; the standings fall back to the defaults.
+    standings["chart"] = selectors.ratings_chart(league, season=form.chosen)
     if request.htmx and not request.htmx.history_restore_request:
-        # A re-sort or a filter: the table alone. Back to a page htmx no longer keeps asks for the whole page.
-        return render(request, "scores/league_detail.html#standings", {"league": league, **standings}, status=status)
+        # A re-sort or a filter: the table alone, and the season's chart. Back to a page htmx no longer keeps asks for the whole page.
+        return render(request, "scores/league_detail.html#standings", {"league": league, "oob": True, **standings}, status=status)
     context = {
         "league": league,
         "membership": membership,
         "can_score": membership.allows(Role.SCORER),
         "games": league.games.with_seats()[:RECENT_GAMES],
-        "chart": selectors.ratings_chart(league),
         **standings,
     }
     return render(request, "scores/league_detail.html", context, status=status)

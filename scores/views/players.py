@@ -8,14 +8,27 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
 from .. import selectors
-from ..models import Player
+from ..forms.leagues import SeasonForm
+from ..models import Claim, Player, Role
 from .access import league_for
 
 
 @login_required
 @require_safe
 def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """One player: games with results and rating changes, rating over time, head-to-head records, best partner."""
+    """One player in a season (the current one unless asked): games with results and rating changes, rating over time,
+    head-to-head records, best partner; a guest's games can be claimed here."""
     league, membership = league_for(request.user, slug)
-    player = get_object_or_404(Player, league=league, pk=pk)
-    return render(request, "scores/player_detail.html", {"league": league, "membership": membership, **selectors.player_context(player)})
+    player = get_object_or_404(Player.objects.select_related("user"), league=league, pk=pk)
+    form = SeasonForm(request.GET or None, league=league)
+    context = {
+        "league": league,
+        "membership": membership,
+        "is_owner": membership.allows(Role.OWNER),
+        "form": form,
+        # A guest's games may be claimed by a member who is no player of the league yet.
+        "claimed": player.is_guest and Claim.objects.filter(player=player, user=request.user).exists(),
+        "can_claim": player.is_guest and not Player.objects.filter(league=league, user=request.user).exists(),
+        **selectors.player_context(player, season=form.chosen),
+    }
+    return render(request, "scores/player_detail.html", context, status=400 if form.errors else 200)
