@@ -200,8 +200,8 @@ def test_hostile_auction_query_strings_are_answered_with_a_message(owner_client,
 @FUZZ
 @given(data=st.data(), htmx=st.booleans())
 def test_hostile_standings_and_game_list_parameters_are_400_with_a_message(owner_client, game, other_league_ids, data, htmx):
-    standings = {k: data.draw(HOSTILE) for k in ("sort", "order", "start", "end", "mode", "page") if data.draw(st.booleans())}
-    standings[data.draw(st.sampled_from(["sort", "start", "end", "mode"]))] = data.draw(HOSTILE.filter(lambda v: v.strip() != ""))
+    standings = {k: data.draw(HOSTILE) for k in ("sort", "order", "season", "mode", "page") if data.draw(st.booleans())}
+    standings[data.draw(st.sampled_from(["sort", "season", "mode"]))] = data.draw(HOSTILE.filter(lambda v: v.strip() != ""))
     before = snapshot()
     response = owner_client.get(reverse("scores:league_detail", args=["thursday"]), standings, **(HTMX if htmx else {}))
     assert_refused(response, before, allowed=(400,))

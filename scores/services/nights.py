@@ -51,7 +51,7 @@ def start_night(
         rounds=rounds,
         seed=random.randrange(2**31),
         created_by=by,
-        **game_rules.as_dict(),
+        **Night.fields_of(game_rules),
     )
     _seat_round(night, 1, [*players, *players_named(league, guests).values()])
     return night
