@@ -17,11 +17,23 @@ from django.utils.translation import gettext, pgettext
 from . import rules
 
 
-def _point(key: str) -> str:
+def point_name(key: str) -> str:
+    """A point of ``rules.CATALOGUE`` as players say it, in the active language."""
     names = {
         "high": pgettext("card game point", "High"),
         "low": pgettext("card game point", "Low"),
         "jack": pgettext("card game point", "Jack"),
+        "off_jack": pgettext("card game point", "Off-jack"),
+        "joker": pgettext("card game point", "Joker"),
+        "big_joker": pgettext("card game point", "Big joker"),
+        "little_joker": pgettext("card game point", "Little joker"),
+        "ace": pgettext("card game point", "Ace"),
+        "off_ace": pgettext("card game point", "Off-ace"),
+        "ten": pgettext("card game point", "Ten"),
+        "deuce": pgettext("card game point", "Two"),
+        "three": pgettext("card game point", "Three"),
+        "off_three": pgettext("card game point", "Off-three"),
+        "five": pgettext("card game point", "Five"),
         "game": pgettext("card game point", "Game"),
     }
     return names.get(key, key)
@@ -41,7 +53,7 @@ def _param(key: str, value: object) -> str:
     if key == "said":
         return pgettext("bid", "pass") if value is None else repr(value)
     if key == "point":
-        return _point(str(value))
+        return point_name(str(value))
     return str(value)
 
 

@@ -1,11 +1,13 @@
 """The rules of Pitch, as pure Python: the one source of truth for scoring.
 
-Implements the rule sheet (docs/rules.md: players, bidding, scoring, winning) and the house
-rules a table may choose (going out, minimum bid, dealer's steal, smudge):
-one frozen ``Rules`` value per game, which every function that decides
-anything takes through its ``Table``. No Django here: models, services, views,
-import, export and standings all call these functions and never re-derive a
-score themselves.
+Implements the rule sheet (docs/rules.md: players, bidding, scoring, winning), the members of the Pitch family
+(a ``Variant``: which points a hand awards and what each is worth, its usual minimum bid and target) and the house
+rules a table may choose (going out, minimum bid, dealer's steal, smudge, no negative scores): one frozen ``Rules``
+value per game, which every function that decides anything takes through its ``Table``. No Django here: models,
+services, views, import, export and standings all call these functions and never re-derive a score themselves.
+
+The 4-point game is the rule sheet's; every other variant plays by the same sentences with the top bid (the
+variant's total) in the place of 4.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .names import clean as clean_name
 from .names import key as name_key
@@ -20,15 +23,12 @@ from .names import key as name_key
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
 MIN_TARGET = 1
-MAX_TARGET = 99
-DEFAULT_TARGET = 7
-BIDS = (1, 2, 3, 4)
-PITCH = 4  # Bidding 4 is "pitching": it ends the auction at once.
-STUCK_DEALER_MINIMUM = 2
-POINTS = ("high", "low", "jack", "game")
+MAX_TARGET = 999
+STUCK_DEALER_MINIMUM = 2  # Or the minimum bid, when that is higher (but never above the top bid).
 # House rules: the first of each is the rule sheet's own rule, the default.
 GOING_OUT = ("pitcher", "made_bid")  # "pitcher": a set pitcher still at the target wins; "made_bid": it does not.
-MIN_BIDS = (1, 2)
+# Partnership play, as (teams, players in each team); partners sit every ``teams`` seats.
+TEAM_SHAPES = ((2, 2), (3, 2), (2, 3))
 
 
 def N_(message: str) -> str:
@@ -39,6 +39,81 @@ def N_(message: str) -> str:
     return message
 
 
+@dataclass(frozen=True)
+class Point:
+    """One thing a hand awards to the side that won it, worth ``value`` points.
+
+    ``optional``: the point may be missing from a hand (its card was not in play; for Game, a tie).
+    """
+
+    key: str
+    name: str  # As players say it, in English; ``scores.problems`` has it in the other languages.
+    value: int
+    optional: bool = True
+
+
+# The catalogue, in its order (the order a custom game's points take).
+CATALOGUE: dict[str, Point] = {
+    point.key: point
+    for point in (
+        Point("high", "High", 1, optional=False),  # A trump is always in play.
+        Point("low", "Low", 1, optional=False),
+        Point("jack", "Jack", 1),
+        Point("off_jack", "Off-jack", 1),
+        Point("joker", "Joker", 1),
+        Point("big_joker", "Big joker", 1),
+        Point("little_joker", "Little joker", 1),
+        Point("ace", "Ace", 1),
+        Point("off_ace", "Off-ace", 1),
+        Point("ten", "Ten", 1),
+        Point("deuce", "Two", 1),
+        Point("three", "Three", 3),
+        Point("off_three", "Off-three", 3),
+        Point("five", "Five", 5),
+        Point("game", "Game", 1),  # Missing when game points are tied.
+    )
+}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A member of the Pitch family: the points a hand awards (in the order they are written) and the usual
+    minimum bid and target."""
+
+    name: str
+    points: tuple[str, ...]
+    min_bid: int
+    target: int
+
+    @property
+    def total(self) -> int:
+        """The most a hand can award: the top bid."""
+        return sum(CATALOGUE[key].value for key in self.points)
+
+
+VARIANTS: dict[str, Variant] = {
+    variant.name: variant
+    for variant in (
+        Variant("4-point", ("high", "low", "jack", "game"), 1, 7),
+        Variant("5-point", ("high", "low", "jack", "off_jack", "game"), 2, 11),
+        Variant("6-point", ("high", "low", "jack", "off_jack", "joker", "game"), 2, 11),
+        Variant("7-point", ("ace", "jack", "off_jack", "big_joker", "little_joker", "ten", "deuce"), 2, 21),
+        Variant("8-point", ("ace", "jack", "off_jack", "ten", "three", "deuce"), 2, 21),
+        Variant("9-point", ("high", "low", "jack", "five", "game"), 2, 21),
+        Variant("10-point", ("ace", "jack", "off_jack", "big_joker", "little_joker", "ten", "three", "deuce"), 4, 52),
+        Variant("11-point", ("ace", "off_ace", "jack", "off_jack", "big_joker", "little_joker", "ten", "three", "deuce"), 4, 52),
+        Variant("13-point", ("ace", "jack", "off_jack", "big_joker", "little_joker", "ten", "three", "off_three", "deuce"), 4, 52),
+    )
+}
+DEFAULT_VARIANT = "4-point"
+# A table's own mix: each game picks its points (``Rules.points``); these are only its defaults.
+CUSTOM = Variant("custom", (), 1, 7)
+
+# The 4-point game's old names, read at import time by the models and forms until they are ported to the variants.
+DEFAULT_TARGET = VARIANTS[DEFAULT_VARIANT].target
+MIN_BIDS = (1, 2)
+
+
 def english(key: str, value: object) -> str:
     """A problem's parameter as the English message shows it (``scores.problems`` has the translated twin)."""
     if key == "allowed":  # The bids a player may make, None for pass: "pass, 3 or 4".
@@ -46,8 +121,9 @@ def english(key: str, value: object) -> str:
         return " or ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " or " + words[-1]
     if key == "said":  # A bid as given: pass, or the value as written.
         return "pass" if value is None else repr(value)
-    if key == "point":  # One of POINTS.
-        return str(value).capitalize()
+    if key == "point":  # A key of CATALOGUE, said as players say it.
+        point = CATALOGUE.get(value) if isinstance(value, str) else None
+        return point.name if point else str(value)
     return str(value)
 
 
@@ -99,27 +175,58 @@ def _whole(value: object) -> bool:
 _key = name_key  # Names are compared in their normal form and without case (``scores.names``); cached there.
 
 
+class _Default:
+    """What a ``Rules`` field that was left out holds until the variant's default takes its place."""
+
+    def __repr__(self) -> str:
+        return "DEFAULT"
+
+
+# Not None: a file's ``"target": null`` is an error, not the default.
+_DEFAULT: Any = _Default()
+
+
 @dataclass(frozen=True)
 class Rules:
-    """The rules one game is played by: its target and its house rules.
+    """The rules one game is played by: its variant and points, its target and its house rules.
 
-    The defaults are the rule sheet's. ``as_dict`` gives the history format's
-    ``rules`` keys (all of them) as plain JSON values.
+    A field left out takes its default: the variant's points, target and minimum bid, and the rule sheet's house
+    rules. Once made, every field holds its value (``points`` in the variant's order; a custom game's in the
+    catalogue's), so ``as_dict`` gives the history format's ``rules`` keys (all but ``teams``) as plain JSON values
+    and ``Rules(**r.as_dict()) == r``. (``dataclasses.replace`` passes every settled value again, points
+    included: for another variant, make new Rules.)
     """
 
-    target: int = DEFAULT_TARGET
+    variant: str = DEFAULT_VARIANT
+    points: tuple[str, ...] = _DEFAULT
+    target: int = _DEFAULT
     going_out: str = GOING_OUT[0]
-    min_bid: int = MIN_BIDS[0]
+    min_bid: int = _DEFAULT
     steal: bool = True
     smudge: bool = False
+    negative: bool = True
 
     def __post_init__(self) -> None:
-        problems = self.problems()
+        problems = self._settle()
         if problems:
             raise RulesError(problems)
 
-    def problems(self) -> list[Problem]:
-        problems = []
+    def _settle(self) -> list[Problem]:
+        """Put each default in its place; every problem with the values."""
+        problems: list[Problem] = []
+        variant = VARIANTS.get(self.variant) if isinstance(self.variant, str) else None
+        if variant is None and self.variant != CUSTOM.name:
+            names = ", ".join(f'"{name}"' for name in VARIANTS)
+            message = N_('variant must be "custom" or one of %(variants)s, got %(value)s')
+            problems.append(Problem.of(message, field="variant", variants=names, value=repr(self.variant)))
+        defaults = variant or CUSTOM
+        points = self._points(variant, problems)
+        if points is not None:
+            object.__setattr__(self, "points", points)
+        if self.target is _DEFAULT:
+            object.__setattr__(self, "target", defaults.target)
+        if self.min_bid is _DEFAULT:
+            object.__setattr__(self, "min_bid", defaults.min_bid)
         if not _whole(self.target) or not MIN_TARGET <= self.target <= MAX_TARGET:
             problems.append(
                 Problem.of(
@@ -134,42 +241,116 @@ class Rules:
             problems.append(
                 Problem.of(N_('going_out must be "pitcher" or "made_bid", got %(value)s'), field="going_out", value=repr(self.going_out))
             )
-        if not _whole(self.min_bid) or self.min_bid not in MIN_BIDS:
-            problems.append(Problem.of(N_("min_bid must be 1 or 2, got %(value)s"), field="min_bid", value=repr(self.min_bid)))
-        for key in ("steal", "smudge"):
+        # The minimum bid can be checked only against a total: with the variant or points wrong, that waits.
+        if points is not None and (not _whole(self.min_bid) or not 1 <= self.min_bid <= self.total):
+            problems.append(
+                Problem.of(
+                    N_("min_bid must be a whole number %(min)s-%(max)s, got %(value)s"),
+                    field="min_bid",
+                    min=1,
+                    max=self.total,
+                    value=repr(self.min_bid),
+                )
+            )
+        for key in ("steal", "smudge", "negative"):
             if type(getattr(self, key)) is not bool:
                 problems.append(
                     Problem.of(N_("%(key)s must be true or false, got %(value)s"), field=key, key=key, value=repr(getattr(self, key)))
                 )
         return problems
 
+    def _points(self, variant: Variant | None, problems: list[Problem]) -> tuple[str, ...] | None:
+        """The game's points in their order, or None (and the problems) when they cannot be known."""
+        given = self.points
+        custom = self.variant == CUSTOM.name
+        if given is _DEFAULT:
+            if custom:
+                problems.append(Problem.of(N_("a custom game needs its points"), field="points"))
+            return variant.points if variant else None
+        if not isinstance(given, list | tuple) or not all(isinstance(key, str) for key in given):
+            problems.append(Problem.of(N_("points must be a list of point keys, got %(value)s"), field="points", value=repr(given)))
+            return None
+        before = len(problems)
+        for key in dict.fromkeys(given):
+            if key not in CATALOGUE:
+                message = N_('"%(key)s" is not a point (the points are %(keys)s)')
+                problems.append(Problem.of(message, field="points", key=key, keys=", ".join(CATALOGUE)))
+            elif given.count(key) > 1:
+                problems.append(Problem.of(N_('"%(key)s" is given twice'), field="points", key=key))
+        if custom and not given:
+            problems.append(Problem.of(N_("a custom game needs at least one point"), field="points"))
+        if variant is not None and len(problems) == before and set(given) != set(variant.points):
+            message = N_("the %(variant)s game's points are %(keys)s, got %(value)s")
+            problems.append(Problem.of(message, field="points", variant=variant.name, keys=", ".join(variant.points), value=repr(given)))
+        if len(problems) > before or not (variant or custom):
+            return None
+        return variant.points if variant else tuple(key for key in CATALOGUE if key in given)
+
     @functools.cached_property  # Asked for every hand scored.
+    def kinds(self) -> tuple[Point, ...]:
+        """The game's kinds of point (``CATALOGUE`` entries), in their order."""
+        return tuple(CATALOGUE[key] for key in self.points)
+
+    @functools.cached_property
+    def total(self) -> int:
+        """The most a hand can award, which is also the top bid: it plays the part 4 plays in the 4-point game."""
+        return sum(point.value for point in self.kinds)
+
+    @functools.cached_property
     def bids(self) -> tuple[int, ...]:
-        """The bids these rules allow at all."""
-        return tuple(b for b in BIDS if b >= self.min_bid)
+        """The bids these rules allow at all: the minimum bid to the top bid."""
+        return tuple(range(self.min_bid, self.total + 1))
+
+    @functools.cached_property
+    def sheet(self) -> Rules:
+        """The same game (variant, points, target) with every house rule at its default: what the rule sheet allows."""
+        return Rules(variant=self.variant, points=self.points, target=self.target)
 
     @property
     def house(self) -> dict[str, object]:
-        """The house rules that differ from the rule sheet's (the target aside)."""
-        default = Rules(target=self.target)
-        return {key: value for key, value in self.as_dict().items() if key != "target" and getattr(default, key) != value}
+        """The house rules that differ from the rule sheet's for this variant (the variant, points and target aside)."""
+        sheet = self.sheet.as_dict()
+        return {key: value for key, value in self.as_dict().items() if key not in ("variant", "points", "target") and sheet[key] != value}
 
     def as_dict(self) -> dict[str, object]:
-        return {"target": self.target, "going_out": self.going_out, "min_bid": self.min_bid, "steal": self.steal, "smudge": self.smudge}
+        return {
+            "variant": self.variant,
+            "points": list(self.points),
+            "target": self.target,
+            "going_out": self.going_out,
+            "min_bid": self.min_bid,
+            "steal": self.steal,
+            "smudge": self.smudge,
+            "negative": self.negative,
+        }
 
 
 @dataclass(frozen=True)
 class Team:
     name: str
-    players: tuple[str, str]
+    players: tuple[str, ...]
+
+
+def partners(seats: Sequence[str], teams: int) -> tuple[tuple[str, ...], ...]:
+    """The players of each of ``teams`` teams seated as the rules want them: partners every ``teams`` seats
+    (with 2 teams of 3, seats 1, 3, 5 and 2, 4, 6), the first team holding seat 1."""
+    return tuple(tuple(seats[first::teams]) for first in range(teams))
+
+
+# Where partners must sit, said for each shape of TEAM_SHAPES.
+PARTNERS_APART = {
+    (2, 2): N_('partners in team "%(team)s" must sit opposite each other (seats 1 and 3, or 2 and 4)'),
+    (3, 2): N_('partners in team "%(team)s" must sit every third seat (seats 1 and 4, 2 and 5, or 3 and 6)'),
+    (2, 3): N_('partners in team "%(team)s" must sit every second seat (seats 1, 3 and 5, or 2, 4 and 6)'),
+}
 
 
 @dataclass(frozen=True)
 class Table:
     """Who sits where and the rules the game is played by.
 
-    ``seats`` are the players' names clockwise. ``teams`` is empty for solo
-    play, or two teams of two partners sitting opposite each other.
+    ``seats`` are the players' names clockwise. ``teams`` is empty for solo play, or T teams of S partners (one
+    of TEAM_SHAPES), partners sitting every T seats. The teams are the sides in the order given.
     """
 
     seats: tuple[str, ...]
@@ -206,8 +387,12 @@ class Table:
         return problems
 
     def _team_problems(self, player_keys: set[str]) -> list[Problem]:
-        if len(self.seats) != 4 or len(self.teams) != 2 or any(len(t.players) != 2 for t in self.teams):
-            return [Problem.of(N_("partnership play needs exactly 4 players in 2 teams of 2"), field="teams")]
+        count = len(self.teams)
+        size = len(self.teams[0].players)
+        shape = (count, size)
+        if shape not in TEAM_SHAPES or len(self.seats) != count * size or any(len(t.players) != size for t in self.teams):
+            message = N_("partnership play needs 2 teams of 2 (4 players), or 3 teams of 2 or 2 teams of 3 (6 players)")
+            return [Problem.of(message, field="teams")]
         problems = []
         names = [t.name for t in self.teams]
         for name in names:
@@ -215,8 +400,8 @@ class Table:
                 problems.append(Problem.of(N_("every team needs a name"), field="teams"))
             elif _key(name) in player_keys:
                 problems.append(Problem.of(N_('team name "%(name)s" is also a player\'s name'), field="teams", name=name))
-        if len({_key(n) for n in names if isinstance(n, str)}) != 2:
-            problems.append(Problem.of(N_("the two teams need different names"), field="teams"))
+        if len({_key(n) for n in names if isinstance(n, str)}) != count:
+            problems.append(Problem.of(N_("the teams need different names"), field="teams"))
         seat_keys = [_key(s) for s in self.seats]
         all_seated = True
         for team in self.teams:
@@ -226,15 +411,9 @@ class Table:
                 problems.append(Problem.of(N_('team "%(team)s" names a player who is not seated'), field="teams", team=team.name))
                 all_seated = False
                 continue
-            if positions[1] - positions[0] != 2:
-                problems.append(
-                    Problem.of(
-                        N_('partners in team "%(team)s" must sit opposite each other (seats 1 and 3, or 2 and 4)'),
-                        field="teams",
-                        team=team.name,
-                    )
-                )
-        # Two teams naming the same partners would leave the other two players on no side.
+            if positions != list(range(positions[0], positions[0] + count * size, count)):
+                problems.append(Problem.of(PARTNERS_APART[shape], field="teams", team=team.name))
+        # Two teams naming the same partners would leave other players on no side.
         if all_seated and sorted(_key(p) for t in self.teams for p in t.players) != sorted(seat_keys):
             problems.append(Problem.of(N_("every player must be in exactly one team"), field="teams"))
         return problems
@@ -288,6 +467,15 @@ class Table:
         start = self.seats.index(dealer) + 1
         return self.seats[start:] + self.seats[:start]
 
+    def as_dict(self) -> dict[str, object]:
+        """The table as plain JSON values: what the browser's scorer (``static/scores/scorer.js``) takes."""
+        return {
+            "seats": list(self.seats),
+            "sides": list(self.sides),
+            "teams": [{"name": team.name, "players": list(team.players)} for team in self.teams],
+            "rules": self.rules.as_dict(),
+        }
+
 
 Bids = tuple[tuple[str, int | None], ...]
 
@@ -296,35 +484,30 @@ Bids = tuple[tuple[str, int | None], ...]
 class Hand:
     """What the table reports after a hand: who pitched, the bid, who won each point.
 
-    The point fields name a side (or, in partnership play, one of its players);
-    ``jack`` is None when the Jack was not in play, ``game`` None when tied.
-    ``dealer`` None means the deal passed to the left; ``bids`` is the optional
+    ``points`` has one entry for each of the game's points (``Rules.points``), no more and no fewer: the side
+    that won it (in partnership play, a team or one of its players), or None where the point may be missing
+    (not in play; Game tied). ``dealer`` None means the deal passed to the left; ``bids`` is the optional
     auction as (player, bid or None for pass) pairs.
     """
 
     pitcher: str
     bid: int
-    high: str
-    low: str
-    jack: str | None = None
-    game: str | None = None
+    points: Mapping[str, str | None]
     dealer: str | None = None
     bids: Bids | None = None
 
 
 @dataclass(frozen=True)
 class ScoredHand:
-    """One hand after the rules are applied. Mappings are keyed by side."""
+    """One hand after the rules are applied. ``points`` gives each point's side (None where it was missing), in
+    the game's order; the other mappings are keyed by side."""
 
     number: int
     dealer: str
     pitcher: str
     pitcher_side: str
     bid: int
-    high: str
-    low: str
-    jack: str | None
-    game: str | None
+    points: Mapping[str, str | None]
     bids: Bids | None
     won: Mapping[str, int]
     delta: Mapping[str, int]
@@ -355,25 +538,27 @@ class Replay:
 def allowed_bids(table: Table, dealer: str, bids: Sequence[tuple[str, int | None]]) -> tuple[int | None, ...]:
     """What the next bidder may say, given the auction so far (None is pass).
 
-    Empty when the auction is over.
+    Empty when the auction is over: everyone has bid, or someone bid the top bid.
     """
     order = table.bidding_order(dealer)
-    if len(bids) >= len(order) or any(b == PITCH for _, b in bids):
+    top = table.rules.total
+    if len(bids) >= len(order) or any(b == top for _, b in bids):
         return ()
     highest = max((b for _, b in bids if b is not None), default=0)
     allowed = table.rules.bids
     if len(bids) < len(order) - 1:
         return (None, *(b for b in allowed if b > highest))
     if highest == 0:  # Everyone before the dealer passed: the dealer is stuck.
-        return tuple(b for b in allowed if b >= STUCK_DEALER_MINIMUM)
+        least = min(max(STUCK_DEALER_MINIMUM, table.rules.min_bid), top)
+        return tuple(b for b in allowed if b >= least)
     if table.rules.steal:  # The dealer may steal: bid the same as the high bid.
         return (None, *(b for b in allowed if b >= highest))
     return (None, *(b for b in allowed if b > highest))
 
 
 def forbidding_rule(table: Table, dealer: str, bids: Sequence[tuple[str, int | None]], bid: object) -> str | None:
-    """The house rule (``"min_bid"`` or ``"steal"``) that refuses ``bid`` next, when the rule sheet would allow it."""
-    sheet = replace(table, rules=Rules(target=table.target))
+    """The house rule (``"min_bid"`` or ``"steal"``) that refuses ``bid`` next, when the variant's rule sheet would allow it."""
+    sheet = replace(table, rules=table.rules.sheet)
     if not _whole(bid) or bid in allowed_bids(table, dealer, bids) or bid not in allowed_bids(sheet, dealer, bids):
         return None
     return "min_bid" if bid not in table.rules.bids else "steal"
@@ -381,7 +566,7 @@ def forbidding_rule(table: Table, dealer: str, bids: Sequence[tuple[str, int | N
 
 # What a bid refused by a house rule says: the message names the rule.
 HOUSE_RULE_REFUSALS = {
-    "min_bid": N_("%(player)s may bid %(allowed)s, not %(said)s: this game's house rules make the minimum bid 2"),
+    "min_bid": N_("%(player)s may bid %(allowed)s, not %(said)s: this game's house rules make the minimum bid %(min)s"),
     "steal": N_("%(player)s may bid %(allowed)s, not %(said)s: this game's house rules do not let the dealer steal the bid"),
 }
 
@@ -394,15 +579,16 @@ def auction_result(table: Table, dealer: str, bids: Sequence[tuple[str, int | No
         where = f"bids, bid {i + 1}"
         allowed = allowed_bids(table, dealer, bids[:i])
         if not allowed:
-            raise RulesError(Problem.of(N_("the auction was already over: a bid of 4 ends it and everyone bids once"), field=where))
+            message = N_("the auction was already over: a bid of %(top)s ends it and everyone bids once")
+            raise RulesError(Problem.of(message, field=where, top=table.rules.total))
         player = table.player(name)
         if player != order[i]:
             raise RulesError(Problem.of(N_("%(expected)s bids next, not %(name)s"), field=where, expected=order[i], name=name))
         if not (bid is None or _whole(bid)) or bid not in allowed:
-            template = HOUSE_RULE_REFUSALS.get(
-                forbidding_rule(table, dealer, bids[:i], bid) or "", N_("%(player)s may bid %(allowed)s, not %(said)s")
-            )
-            raise RulesError(Problem.of(template, field=where, player=player, allowed=allowed, said=bid))
+            rule = forbidding_rule(table, dealer, bids[:i], bid)
+            template = HOUSE_RULE_REFUSALS.get(rule or "", N_("%(player)s may bid %(allowed)s, not %(said)s"))
+            params: dict[str, object] = {"min": table.rules.min_bid} if rule == "min_bid" else {}
+            raise RulesError(Problem.of(template, field=where, player=player, allowed=allowed, said=bid, **params))
         if bid is not None:
             pitcher, high = player, bid
     if allowed_bids(table, dealer, bids) != ():
@@ -412,7 +598,14 @@ def auction_result(table: Table, dealer: str, bids: Sequence[tuple[str, int | No
 
 
 def score_hand(table: Table, hand: Hand, *, number: int, dealer: str, before: Mapping[str, int]) -> ScoredHand:
-    """Apply the scoring rules to one hand, given the totals before it."""
+    """Apply the scoring rules to one hand, given the totals before it.
+
+    A problem with one point's side names that point's key as its field (``jack``); a missing or extra key in
+    ``points`` names ``points``. With ``negative`` false a total is never below 0: each side's total is
+    ``max(0, before + change)`` and ``delta`` what it actually changed by (a game never has a total below 0 to
+    start from, so only a set pitcher's side ever loses anything to the floor).
+    """
+    rules = table.rules
     problems = []
 
     def where(field_name: str, template: str, **params: object) -> None:
@@ -421,65 +614,83 @@ def score_hand(table: Table, hand: Hand, *, number: int, dealer: str, before: Ma
     pitcher = table.player(hand.pitcher)
     if pitcher is None:
         where("pitcher", N_("the pitcher must be a seated player, got %(value)s"), value=repr(hand.pitcher))
-    if not _whole(hand.bid) or hand.bid not in BIDS:
-        where("bid", N_("bid must be 1-4, got %(value)s"), value=repr(hand.bid))
-    elif hand.bid not in table.rules.bids:
-        where("bid", N_("this game's house rules make the minimum bid %(min)s, got %(value)s"), min=table.rules.min_bid, value=hand.bid)
+    bid = hand.bid
+    if not (_whole(bid) and rules.min_bid <= bid <= rules.total):
+        if _whole(bid) and rules.sheet.min_bid <= bid < rules.min_bid:  # The variant allows it; the house does not.
+            where("bid", N_("this game's house rules make the minimum bid %(min)s, got %(value)s"), min=rules.min_bid, value=bid)
+        else:
+            where("bid", N_("bid must be %(min)s-%(max)s, got %(value)s"), min=rules.min_bid, max=rules.total, value=repr(bid))
     sides: dict[str, str | None] = {}
-    for point in POINTS:
-        name = getattr(hand, point)
-        if name is None and point in ("jack", "game"):
-            sides[point] = None
-            continue
-        sides[point] = table.side(name)
-        if sides[point] is None:
-            if name is None:
-                where(point, N_("%(point)s is required"), point=point)
+    won = dict.fromkeys(table.sides, 0)
+    given = hand.points
+    if not isinstance(given, Mapping):
+        where("points", N_("points must give the side that won each point, got %(value)s"), value=repr(given))
+    else:
+        for point in rules.kinds:
+            key = point.key
+            if key not in given:
+                where("points", N_('"%(key)s" is missing'), key=key)
+                continue
+            name = given[key]
+            if name is None and point.optional:
+                sides[key] = None
+                continue
+            side = sides[key] = table.side(name)
+            if side is not None:
+                won[side] += point.value
+            elif name is None:
+                where(key, N_("%(point)s is required"), point=key)
             elif table.partnership:
-                where(point, N_("%(point)s must name a team or one of its players, got %(value)s"), point=point, value=repr(name))
+                where(key, N_("%(point)s must name a team or one of its players, got %(value)s"), point=key, value=repr(name))
             else:
-                where(point, N_("%(point)s must name a seated player, got %(value)s"), point=point, value=repr(name))
+                where(key, N_("%(point)s must name a seated player, got %(value)s"), point=key, value=repr(name))
+        if len(given) > len(sides):  # Every key of the game's was counted in ``sides``: the rest are extra.
+            for key in given:
+                if key not in rules.points:
+                    message = N_('"%(key)s" is not a point of this game: its points are %(points)s')
+                    where("points", message, key=key, points=", ".join(rules.points))
     if hand.bids is not None and pitcher is not None and not problems:
         try:
-            bid_winner, bid = auction_result(table, dealer, hand.bids)
+            bid_winner, auction_bid = auction_result(table, dealer, hand.bids)
         except RulesError as error:
             problems.extend(replace(p, hand=number) for p in error.problems)
         else:
-            if (bid_winner, bid) != (pitcher, hand.bid):
+            if (bid_winner, auction_bid) != (pitcher, bid):
                 message = N_("the auction makes %(pitcher)s the pitcher with %(bid)s, not %(chosen)s with %(chosen_bid)s")
-                where("bids", message, pitcher=bid_winner, bid=bid, chosen=pitcher, chosen_bid=hand.bid)
+                where("bids", message, pitcher=bid_winner, bid=auction_bid, chosen=pitcher, chosen_bid=bid)
     if problems:
         raise RulesError(problems)
     assert pitcher is not None
     pitcher_side = table.side(pitcher)
     assert pitcher_side is not None
-    won = dict.fromkeys(table.sides, 0)
-    for side in sides.values():
-        if side is not None:
-            won[side] += 1
     delta = dict(won)
-    is_set = won[pitcher_side] < hand.bid
+    is_set = won[pitcher_side] < bid
     if is_set:
-        delta[pitcher_side] = -hand.bid
-    totals = {side: before[side] + delta[side] for side in table.sides}
-    winner = pitcher_side if goes_out(table.rules, bid=hand.bid, won=won[pitcher_side], total=totals[pitcher_side], is_set=is_set) else None
+        delta[pitcher_side] = -bid
+    if rules.negative:
+        totals = {side: before[side] + delta[side] for side in table.sides}
+    else:
+        totals = {side: max(0, before[side] + delta[side]) for side in table.sides}
+        delta = {side: totals[side] - before[side] for side in table.sides}
+    winner = pitcher_side if goes_out(rules, bid=bid, won=won[pitcher_side], score=totals[pitcher_side], is_set=is_set) else None
     return ScoredHand(
-        number=number, dealer=dealer, pitcher=pitcher, pitcher_side=pitcher_side, bid=hand.bid,
-        high=sides["high"], low=sides["low"], jack=sides["jack"], game=sides["game"],
+        number=number, dealer=dealer, pitcher=pitcher, pitcher_side=pitcher_side, bid=bid, points=sides,
         bids=tuple((table.player(n) or n, b) for n, b in hand.bids) if hand.bids is not None else None,
         won=won, delta=delta, totals=totals, set=is_set, winner=winner,
     )  # fmt: skip
 
 
-def goes_out(rules: Rules, *, bid: int, won: int, total: int, is_set: bool) -> bool:
-    """Whether the pitcher's side wins the game after a hand: only the pitcher's side can go out.
+def goes_out(rules: Rules, *, bid: int, won: int, score: int, is_set: bool) -> bool:
+    """Whether the pitcher's side wins the game after a hand in which it won ``won`` and now has ``score``: only
+    the pitcher's side can go out.
 
-    In order: a made smudge (bid 4, won all four points) wins whatever the scores; otherwise the side must be
-    at or above the target, and under ``made_bid`` it must also have made its bid.
+    In order: a made smudge (the top bid, and every point of the variant won, so each was in play and Game not
+    tied) wins whatever the scores; otherwise the side must be at or above the target, and under ``made_bid`` it
+    must also have made its bid.
     """
-    if rules.smudge and bid == PITCH and won == len(POINTS):
+    if rules.smudge and bid == rules.total and won == rules.total:
         return True
-    return total >= rules.target and (rules.going_out == "pitcher" or not is_set)
+    return score >= rules.target and (rules.going_out == "pitcher" or not is_set)
 
 
 def score_next(

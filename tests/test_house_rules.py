@@ -18,12 +18,12 @@ from scores.rules import Hand, Rules, RulesError, Table, Team
 SEATS = ("Ann", "Bob", "Cat", "Dan")
 ALL_RULES = [
     Rules(going_out=going_out, min_bid=min_bid, steal=steal, smudge=smudge)
-    for going_out, min_bid, steal, smudge in itertools.product(rules.GOING_OUT, rules.MIN_BIDS, (True, False), (False, True))
+    for going_out, min_bid, steal, smudge in itertools.product(rules.GOING_OUT, (1, 2), (True, False), (False, True))
 ]
 
 
 def h(pitcher, bid, high, low, jack=None, game=None, **kw) -> Hand:
-    return Hand(pitcher=pitcher, bid=bid, high=high, low=low, jack=jack, game=game, **kw)
+    return Hand(pitcher=pitcher, bid=bid, points={"high": high, "low": low, "jack": jack, "game": game}, **kw)
 
 
 def table(**house) -> Table:
@@ -38,7 +38,16 @@ def messages(error) -> list[str]:
 
 
 def test_the_defaults_are_the_rule_sheets():
-    assert Rules().as_dict() == {"target": 7, "going_out": "pitcher", "min_bid": 1, "steal": True, "smudge": False}
+    assert Rules().as_dict() == {
+        "variant": "4-point",
+        "points": ["high", "low", "jack", "game"],
+        "target": 7,
+        "going_out": "pitcher",
+        "min_bid": 1,
+        "steal": True,
+        "smudge": False,
+        "negative": True,
+    }
     assert Rules(target=11).house == {}
     assert Rules(going_out="made_bid", min_bid=2).house == {"going_out": "made_bid", "min_bid": 2}
 
@@ -47,10 +56,12 @@ def test_the_defaults_are_the_rule_sheets():
     ("house", "message"),
     [
         ({"going_out": "maybe"}, 'going_out: going_out must be "pitcher" or "made_bid", got \'maybe\''),
-        ({"min_bid": 3}, "min_bid: min_bid must be 1 or 2, got 3"),
-        ({"min_bid": True}, "min_bid: min_bid must be 1 or 2, got True"),
+        ({"min_bid": 5}, "min_bid: min_bid must be a whole number 1-4, got 5"),
+        ({"min_bid": 0}, "min_bid: min_bid must be a whole number 1-4, got 0"),
+        ({"min_bid": True}, "min_bid: min_bid must be a whole number 1-4, got True"),
         ({"steal": 1}, "steal: steal must be true or false, got 1"),
         ({"smudge": "yes"}, "smudge: smudge must be true or false, got 'yes'"),
+        ({"negative": None}, "negative: negative must be true or false, got None"),
     ],
 )
 def test_a_house_rule_outside_its_values_is_refused(house, message):

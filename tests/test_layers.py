@@ -23,7 +23,6 @@ PURE = [
     "scores.problems",
     "scores.charts",
     "scores.history.document",
-    "scores.scorer_fixture",
     "scores.qr",
     "scores.nights",
 ]

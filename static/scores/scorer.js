@@ -1,14 +1,33 @@
 // One hand of Pitch scored in the browser: a mirror of scores/rules.py (score_hand and goes_out), which stays the
 // single source of truth. The phone needs it to move the scoreboard at once on "Save hand" and to keep score while
 // offline; the server scores every hand again and its answer wins. tests/test_browser_scorer.py runs this module
-// over thousands of hands generated from rules.py (scores/scorer_fixture.py) and fails on any difference.
+// over thousands of hands generated from rules.py (tests/scorer_fixture.py) and fails on any difference.
 //
-// A table is {seats, sides, teams: [{name, players}], rules: {target, going_out, min_bid, steal, smudge}} (the
-// keys of rules.Rules.as_dict); names are exactly as the server sends them.
+// A table is {seats, sides, teams: [{name, players}], rules} (rules.Table.as_dict), its rules the keys of
+// rules.Rules.as_dict: {variant, points, target, going_out, min_bid, steal, smudge, negative}, where points lists
+// the game's point keys whatever its variant. Names are exactly as the server sends them.
 
-export const POINTS = ["high", "low", "jack", "game"];
-const BIDS = [1, 2, 3, 4];
-const PITCH = 4; // Bidding 4: a made smudge needs it.
+// The catalogue (rules.CATALOGUE): each point's value, and whether a hand may lack it (not in play; Game tied).
+export const POINTS = {
+  high: { value: 1, optional: false },
+  low: { value: 1, optional: false },
+  jack: { value: 1, optional: true },
+  off_jack: { value: 1, optional: true },
+  joker: { value: 1, optional: true },
+  big_joker: { value: 1, optional: true },
+  little_joker: { value: 1, optional: true },
+  ace: { value: 1, optional: true },
+  off_ace: { value: 1, optional: true },
+  ten: { value: 1, optional: true },
+  deuce: { value: 1, optional: true },
+  three: { value: 3, optional: true },
+  off_three: { value: 3, optional: true },
+  five: { value: 5, optional: true },
+  game: { value: 1, optional: true },
+};
+
+/** The most a hand of these rules can award: the top bid. */
+export const topBid = (rules) => rules.points.reduce((sum, key) => sum + POINTS[key].value, 0);
 
 /** The side a name means: a side itself, or in partnership play a player's team; null for anyone else. */
 export function sideOf(table, name) {
@@ -21,36 +40,55 @@ export function sideOf(table, name) {
 }
 
 /** Whether the pitcher's side wins after the hand: a made smudge first, then the going-out rule. */
-export function goesOut(rules, { bid, won, total, set }) {
-  if (rules.smudge && bid === PITCH && won === POINTS.length) return true;
-  return total >= rules.target && (rules.going_out === "pitcher" || !set);
+export function goesOut(rules, { bid, won, score, set }) {
+  const top = topBid(rules);
+  if (rules.smudge && bid === top && won === top) return true;
+  return score >= rules.target && (rules.going_out === "pitcher" || !set);
 }
 
 /**
- * Score one hand {pitcher, bid, high, low, jack, game} (jack and game null when not in play / tied) from the
- * totals before it, keyed by side. Returns {pitcherSide, won, delta, totals, set, winner}, or {errors: [field...]}
- * naming the fields the rules refuse.
+ * Score one hand {pitcher, bid, points: {key: name or null}} from the totals before it, keyed by side. Returns
+ * {pitcherSide, points, won, delta, totals, set, winner} (points: each point's side, null where missing), or
+ * {errors: [field...]} naming the fields the rules refuse: a point's key, or "points" for a missing or extra key.
  */
 export function scoreHand(table, hand, before) {
+  const { rules } = table;
+  const top = topBid(rules);
   const errors = [];
   const pitcher = table.seats.includes(hand.pitcher) ? hand.pitcher : null;
   if (pitcher === null) errors.push("pitcher");
-  if (!BIDS.includes(hand.bid) || hand.bid < table.rules.min_bid) errors.push("bid");
+  if (!Number.isInteger(hand.bid) || hand.bid < rules.min_bid || hand.bid > top) errors.push("bid");
+  const given = hand.points;
   const points = {};
-  for (const point of POINTS) {
-    const name = hand[point] ?? null;
-    points[point] = name === null && (point === "jack" || point === "game") ? null : sideOf(table, name);
-    if (points[point] === null && name !== null) errors.push(point);
-    if (name === null && (point === "high" || point === "low")) errors.push(point);
+  const won = Object.fromEntries(table.sides.map((side) => [side, 0]));
+  if (typeof given !== "object" || given === null || Array.isArray(given)) {
+    errors.push("points");
+  } else {
+    for (const key of rules.points) {
+      if (!Object.hasOwn(given, key)) {
+        errors.push("points");
+        continue;
+      }
+      const name = given[key];
+      if (name === null && POINTS[key].optional) {
+        points[key] = null;
+        continue;
+      }
+      points[key] = sideOf(table, name);
+      if (points[key] === null) errors.push(key);
+      else won[points[key]] += POINTS[key].value;
+    }
+    if (Object.keys(given).some((key) => !rules.points.includes(key))) errors.push("points");
   }
   if (errors.length) return { errors };
   const pitcherSide = sideOf(table, pitcher);
-  const won = Object.fromEntries(table.sides.map((side) => [side, 0]));
-  for (const side of Object.values(points)) if (side !== null) won[side] += 1;
-  const delta = { ...won };
+  let delta = { ...won };
   const set = won[pitcherSide] < hand.bid;
   if (set) delta[pitcherSide] = -hand.bid;
-  const totals = Object.fromEntries(table.sides.map((side) => [side, before[side] + delta[side]]));
-  const out = goesOut(table.rules, { bid: hand.bid, won: won[pitcherSide], total: totals[pitcherSide], set });
-  return { pitcherSide, won, delta, totals, set, winner: out ? pitcherSide : null };
+  const totals = Object.fromEntries(
+    table.sides.map((side) => [side, rules.negative ? before[side] + delta[side] : Math.max(0, before[side] + delta[side])]),
+  );
+  if (!rules.negative) delta = Object.fromEntries(table.sides.map((side) => [side, totals[side] - before[side]]));
+  const out = goesOut(rules, { bid: hand.bid, won: won[pitcherSide], score: totals[pitcherSide], set });
+  return { pitcherSide, points, won, delta, totals, set, winner: out ? pitcherSide : null };
 }
