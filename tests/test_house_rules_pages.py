@@ -103,7 +103,7 @@ def test_the_new_game_form_starts_with_the_leagues_house_rules(scorer, league):
     league.target, league.going_out, league.min_bid, league.steal = 11, "made_bid", 2, False
     league.save()
     html = scorer.get(new_game_url(league)).content.decode()
-    assert "House rules" in html and "To 11 · set pitcher can&#x27;t go out · minimum bid 2 · no dealer&#x27;s steal" in html
+    assert "House rules" in html and "4-point · to 11 · set pitcher can&#x27;t go out · minimum bid 2 · no dealer&#x27;s steal" in html
     for name, value in [("target", "11"), ("going_out", "made_bid"), ("min_bid", "2"), ("steal", "no"), ("smudge", "no")]:
         assert f'name="{name}" id="id_{name}_' in html
         assert f'value="{value}" checked' in html.split(f'name="{name}"', 1)[1].split("</fieldset>")[0]
@@ -170,11 +170,11 @@ def test_only_the_owner_sets_the_house_rules(client, make_user, league):
 
 def test_the_game_and_watch_pages_say_the_rules_in_one_line(scorer, league):
     game = services.start_game(league=league, seats=["Ann", "Bob"], target=11, house_rules=MADE_BID_2)
-    line = "To 11 · set pitcher can&#x27;t go out · minimum bid 2</p>"
+    line = "4-point · to 11 · set pitcher can&#x27;t go out · minimum bid 2</p>"
     assert line in scorer.get(game.get_absolute_url()).content.decode()
     assert line in scorer.get(reverse("scores:watch", args=[game.share_token])).content.decode()
     sheet = services.start_game(league=league, seats=["Ann", "Bob"])
-    assert "To 7</p>" in scorer.get(sheet.get_absolute_url()).content.decode()
+    assert "4-point · to 7</p>" in scorer.get(sheet.get_absolute_url()).content.decode()
 
 
 # Bids a house rule forbids

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from .. import rules
 from ..models import Game, GoingOut, League
 from ..selectors.standings import COLUMNS
+from .games import RulesForm
 
 
 class LeagueForm(forms.ModelForm):
@@ -19,16 +20,18 @@ class LeagueForm(forms.ModelForm):
         labels = {"name": _("League name")}
 
 
-class LeagueRulesForm(forms.ModelForm):
-    """The house rules a league's new games start with; a game already started keeps its own."""
+class LeagueRulesForm(RulesForm):
+    """The league's usual variant, target and house rules, which its new games start with; a game already started
+    keeps its own."""
 
-    target = forms.IntegerField(label=_("Play to"), min_value=rules.MIN_TARGET, max_value=rules.MAX_TARGET)
+    def __init__(self, *args, league: League, **kwargs) -> None:
+        super().__init__(*args, defaults=league.rules, **kwargs)
+        self.league = league
 
-    class Meta:
-        model = League
-        fields = ["target", "going_out", "min_bid", "steal", "smudge"]
-        labels = {"steal": _("The dealer may steal the bid")}
-        widgets = {"going_out": forms.RadioSelect, "min_bid": forms.RadioSelect}
+    def save(self) -> League:
+        self.league.rules = self.cleaned_data["rules"]
+        self.league.save()
+        return self.league
 
 
 class DateRangeForm(forms.Form):

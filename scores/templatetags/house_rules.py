@@ -1,4 +1,4 @@
-"""The rules a game is played by, in one short line: "To 11 · set pitcher can't go out · minimum bid 2"."""
+"""The rules a game is played by, in one short line: "10-point · to 52 · set pitcher can't go out · minimum bid 2"."""
 
 from __future__ import annotations
 
@@ -6,14 +6,25 @@ from django import template
 from django.utils.translation import gettext as _
 
 from .. import rules
+from ..forms.games import point_label, variant_label
 
 register = template.Library()
 
 
-def rules_line(played_by: rules.Rules) -> str:
-    """The target, then each house rule that differs from the rule sheet's; the sheet's own rules go unsaid."""
+def variant_words(played_by: rules.Rules) -> str:
+    """The variant as players call it: "10-point", or a custom game with its points."""
+    if played_by.variant in rules.VARIANTS:
+        return variant_label(rules.VARIANTS[played_by.variant])
+    return _("custom (%(points)s)") % {"points": ", ".join(point_label(point) for point in played_by.kinds)}
+
+
+@register.filter
+def rules_line(played_by: rules.Rules | None) -> str:
+    """The variant, the target, then each house rule that differs from the variant's own; its own rules go unsaid."""
+    if played_by is None:
+        return ""
     house = played_by.house
-    parts = [_("To %(target)s") % {"target": played_by.target}]
+    parts = [variant_words(played_by), _("to %(target)s") % {"target": played_by.target}]
     if "going_out" in house:
         parts.append(_("set pitcher can't go out"))
     if "min_bid" in house:
@@ -22,6 +33,8 @@ def rules_line(played_by: rules.Rules) -> str:
         parts.append(_("no dealer's steal"))
     if "smudge" in house:
         parts.append(_("smudge wins"))
+    if "negative" in house:
+        parts.append(_("no negative scores"))
     return " · ".join(parts)
 
 
