@@ -237,3 +237,56 @@ def test_a_refused_post_shows_the_rules_it_chose_in_the_summary(scorer, league):
 
     assert response.status_code == 200 and not Game.objects.exists()
     assert "7-point · to 52</span></summary>" in response.content.decode()
+
+
+# A league's usual rules
+
+
+def settings_url(league) -> str:
+    return reverse("scores:league_settings", args=[league.slug])
+
+
+def test_the_owner_sets_the_leagues_usual_variant_and_rules_and_new_games_start_with_them(owner_client, league):
+    post = {"form": "rules", "variant": "10-point", "target": "other", "other_target": "61", "going_out": "made_bid", "min_bid": "5"}
+    response = owner_client.post(settings_url(league), {**post, "steal": "no", "smudge": "yes", "negative": "no"})
+
+    assert response.status_code == 302
+    league.refresh_from_db()
+    usual = rules.Rules(variant="10-point", target=61, going_out="made_bid", min_bid=5, steal=False, smudge=True, negative=False)
+    assert league.rules == usual
+    form = NewGameForm(league=league)
+    assert {key: form[key].value() for key in ("variant", "target", "other_target", "min_bid", "negative")} == {
+        "variant": "10-point",
+        "target": "other",
+        "other_target": 61,
+        "min_bid": "5",
+        "negative": "no",
+    }
+    assert new_game(league).cleaned_data["rules"] == usual
+
+
+def test_a_league_keeps_a_custom_set_of_points(owner_client, league):
+    owner_client.post(settings_url(league), {"form": "rules", "variant": "custom", "points": ["five", "high", "low"], "target": "usual"})
+
+    league.refresh_from_db()
+    assert league.rules == rules.Rules(variant="custom", points=("high", "low", "five"))
+    html = owner_client.get(settings_url(league)).content.decode()
+    assert re.findall(r'name="points" id="[^"]+" value="([a-z_]+)" data-value="\d+" checked', html) == ["high", "low", "five"]
+
+
+@pytest.mark.parametrize(
+    ("post", "message"),
+    [
+        ({"target": "other", "other_target": "1000"}, "Ensure this value is less than or equal to 999."),
+        ({"variant": "10-point", "min_bid": "11"}, "The minimum bid can be at most 10, the most a hand of this game awards."),
+        ({"variant": "custom"}, "Tick at least one point for a custom game."),
+        ({"variant": "12-point"}, "Select a valid choice."),
+    ],
+)
+def test_bad_usual_rules_are_refused_on_their_field_and_change_nothing(owner_client, league, post, message):
+    response = owner_client.post(settings_url(league), {"form": "rules", **post})
+
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    league.refresh_from_db()
+    assert league.rules == rules.Rules()

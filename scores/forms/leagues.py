@@ -29,8 +29,10 @@ class LeagueRulesForm(RulesForm):
         self.league = league
 
     def save(self) -> League:
-        self.league.rules = self.cleaned_data["rules"]
-        self.league.save()
+        fields = League.fields_of(self.cleaned_data["rules"])
+        for name, value in fields.items():
+            setattr(self.league, name, value)
+        self.league.save(update_fields=list(fields))
         return self.league
 
 
