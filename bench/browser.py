@@ -49,7 +49,8 @@ from scores.models import League, Membership, Role
 user = get_user_model().objects.create_user("phone", password="phone-password-long")
 league = League.objects.create(name="Cabin", slug="cabin")
 Membership.objects.create(league=league, user=user, role=Role.SCORER)
-games = [services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], target=rules.MAX_TARGET, code=c) for c in ("taps", "sync")]
+played_by = rules.Rules(target=rules.MAX_TARGET)
+games = [services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code=c, rules=played_by) for c in ("taps", "sync")]
 session = SessionStore()
 session[SESSION_KEY], session[BACKEND_SESSION_KEY] = str(user.pk), "django.contrib.auth.backends.ModelBackend"
 session[HASH_SESSION_KEY] = user.get_session_auth_hash()

@@ -56,7 +56,7 @@ django.setup()
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
-from scores import services
+from scores import rules, services
 from scores.models import League, Membership, Role
 
 tables = []
@@ -65,7 +65,7 @@ for i in range(int(sys.argv[1]), int(sys.argv[2])):
     user = get_user_model().objects.create_user(f"scorer{i}")
     league = League.objects.create(name=f"Table {i}", slug=f"table-{i}")
     Membership.objects.create(league=league, user=user, role=Role.SCORER)
-    game = services.start_game(league=league, seats=sys.argv[3].split(","))
+    game = services.start_game(league=league, seats=sys.argv[3].split(","), rules=rules.Rules())
     client = Client()
     client.force_login(user)
     session = client.cookies[settings.SESSION_COOKIE_NAME].value

@@ -233,7 +233,7 @@ def in_process(args) -> None:
     print(f"  trivial signed-in POST (session, user, login_required, require_POST, CSRF middleware): {trivial_post:.2f} ms", flush=True)
 
     # Recording a hand: the htmx POST and its response, on a game 20 hands in, as at a table.
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], target=rules.MAX_TARGET, code="live")
+    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="live", rules=rules.Rules(target=rules.MAX_TARGET))
     rotation = ["Ann", "Bob", "Cat", "Dan"]
     recorded = [0]
 

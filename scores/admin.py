@@ -55,7 +55,7 @@ class SeatInline(admin.TabularInline):
 class HandInline(admin.TabularInline):
     model = Hand
     extra = 0
-    fields = ["number", "dealer", "pitcher", "bid", "high", "low", "jack", "game_point", "set", "ends_game"]
+    fields = ["number", "dealer", "pitcher", "bid", "points", "set", "ends_game"]
     readonly_fields = fields
     can_delete = False
     show_change_link = True
@@ -63,12 +63,25 @@ class HandInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ["code", "league", "played_on", "target", "partnership", "status", "winner"]
+    list_display = ["code", "league", "played_on", "variant", "target", "partnership", "status", "winner"]
     list_filter = ["status", "partnership", "league"]
     search_fields = ["code"]
     date_hierarchy = "played_on"
     # A game's rules are fixed when it starts: its stored scores were worked out by them.
-    readonly_fields = ["status", "winner", "version", "partnership", "target", "going_out", "min_bid", "steal", "smudge"]
+    readonly_fields = [
+        "status",
+        "winner",
+        "version",
+        "partnership",
+        "variant",
+        "points",
+        "target",
+        "going_out",
+        "min_bid",
+        "steal",
+        "smudge",
+        "negative",
+    ]
     inlines = [SeatInline, HandInline]
 
     def has_add_permission(self, request) -> bool:

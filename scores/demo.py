@@ -15,16 +15,17 @@ DEMO_PASSWORD = "pitch-demo-league"  # Shown in the README and printed by `make 
 
 
 def random_hand(rng: random.Random, table: rules.Table) -> rules.Hand:
-    """A plausible hand: any pitcher and bid, points spread over the sides."""
+    """A plausible hand: any pitcher, a bid near the minimum, points spread over the sides with the pitcher's taking
+    more than its share (a card sometimes not in play, Game sometimes tied)."""
     sides = table.sides
-    return rules.Hand(
-        pitcher=rng.choice(table.seats),
-        bid=rng.choice(table.rules.bids),
-        high=rng.choice(sides),
-        low=rng.choice(sides),
-        jack=rng.choice([*sides, None]),
-        game=rng.choice([*sides, None]),
-    )
+    pitcher = rng.choice(table.seats)
+    pitching = table.side(pitcher)
+
+    def winner(optional: bool) -> str | None:
+        return pitching if rng.random() < 0.4 else rng.choice([*sides, None] if optional else sides)
+
+    points = {point.key: winner(point.optional) for point in table.rules.kinds}
+    return rules.Hand(pitcher=pitcher, bid=rng.choice(table.rules.bids[:3]), points=points)
 
 
 def play_out(game, rng: random.Random, max_hands: int = 200) -> None:
@@ -50,25 +51,32 @@ def create_demo_league(seed: int = 7) -> League:
     user.save()
     Membership.objects.create(league=league, user=user, role=Role.OWNER)
     tables = [
-        {"seats": ["Ann", "Bob", "Cat", "Dan"]},
-        {"seats": ["Ann", "Bob", "Cat"], "target": 11},
-        {"seats": ["Ann", "Bob", "Cat", "Dan"], "teams": [("Hearts", ["Ann", "Cat"]), ("Spades", ["Bob", "Dan"])]},
-        {"seats": ["Bob", "Cat", "Dan", "Eve", "Fay"]},
+        {"seats": ["Ann", "Bob", "Cat", "Dan"], "rules": rules.Rules()},
+        {"seats": ["Ann", "Bob", "Cat"], "rules": rules.Rules(target=11)},
+        {"seats": ["Ann", "Bob", "Cat", "Dan"], "teams": [("Hearts", ["Ann", "Cat"]), ("Spades", ["Bob", "Dan"])], "rules": rules.Rules()},
+        {"seats": ["Bob", "Cat", "Dan", "Eve", "Fay"], "rules": rules.Rules()},
         # House rules: each table plays its own Pitch.
-        {"seats": ["Ann", "Bob", "Cat", "Dan"], "house_rules": {"min_bid": 2, "steal": False}},
-        {"seats": ["Ann", "Cat", "Eve"], "target": 11, "house_rules": {"smudge": True}},
+        {"seats": ["Ann", "Bob", "Cat", "Dan"], "rules": rules.Rules(min_bid=2, steal=False)},
+        {"seats": ["Ann", "Cat", "Eve"], "rules": rules.Rules(target=11, smudge=True)},
+        # A bigger member of the family: ten-point Pitch to 52, six players in three teams of two.
+        {
+            "seats": ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"],
+            "teams": [("Clubs", ["Ann", "Dan"]), ("Diamonds", ["Bob", "Eve"]), ("Jokers", ["Cat", "Fay"])],
+            "rules": rules.Rules(variant="10-point"),
+        },
     ]
     for i, kwargs in enumerate(tables):
         game = services.start_game(league=league, code=f"demo-{i + 1}", **kwargs)
         play_out(game, rng)
     # A table where a set pitcher does not go out: Ann is set back at the target on hand 3 and plays on.
-    game = services.start_game(league=league, code="demo-made-bid", seats=["Ann", "Bob", "Dan"], house_rules={"going_out": "made_bid"})
+    game = services.start_game(league=league, code="demo-made-bid", seats=["Ann", "Bob", "Dan"], rules=rules.Rules(going_out="made_bid"))
     for pitcher, bid, high, low, jack, game_point in [
         ("Ann", 3, "Ann", "Ann", "Ann", "Ann"),
         ("Bob", 2, "Ann", "Ann", "Ann", "Ann"),
         ("Ann", 1, "Bob", "Dan", None, None),
     ]:
-        services.record_hand(game=game, hand=rules.Hand(pitcher=pitcher, bid=bid, high=high, low=low, jack=jack, game=game_point))
+        points = {"high": high, "low": low, "jack": jack, "game": game_point}
+        services.record_hand(game=game, hand=rules.Hand(pitcher=pitcher, bid=bid, points=points))
     play_out(game, rng)
-    services.start_game(league=league, code="demo-in-progress", seats=["Ann", "Bob", "Cat", "Dan"])
+    services.start_game(league=league, code="demo-in-progress", seats=["Ann", "Bob", "Cat", "Dan"], rules=rules.Rules())
     return league

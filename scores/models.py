@@ -41,32 +41,65 @@ class GoingOut(models.TextChoices):
     MADE_BID = "made_bid", _("The pitcher goes out only by making the bid")
 
 
+# Every variant's name, the custom game's too (``rules.VARIANTS``, ``rules.CUSTOM``).
+VARIANT_NAMES = (*rules.VARIANTS, rules.CUSTOM.name)
+
+
+# The most any hand can award: every point of the catalogue (a custom game may play them all). A bid, a hand's
+# points won and a score change never go beyond it.
+MAX_TOTAL = sum(point.value for point in rules.CATALOGUE.values())
+
+
 class PlayedBy(models.Model):
-    """The rules a game is played by (``rules.Rules``): its target and house rules, the rule sheet's by default.
+    """The rules a game is played by (``rules.Rules``): its variant and points, its target and house rules, the
+    4-point game's and the rule sheet's by default.
 
     A league holds them as the defaults for its new games; a game holds its own, copied when it starts, so
     changing the league's never changes a game already started. Nothing changes a game's once it has started.
+    Whether a minimum bid fits the variant's total is the engine's to say (``rules.Rules``): the database holds
+    only what any variant allows.
     """
 
-    target = models.PositiveSmallIntegerField(_("target"), default=rules.DEFAULT_TARGET)
+    variant = models.CharField(_("variant"), max_length=10, default=rules.DEFAULT_VARIANT)
+    # The point keys in the game's order, space-separated: "high low jack game" (``Rules.points``).
+    points = models.CharField(_("points"), max_length=100, default=" ".join(rules.VARIANTS[rules.DEFAULT_VARIANT].points))
+    target = models.PositiveSmallIntegerField(_("target"), default=rules.VARIANTS[rules.DEFAULT_VARIANT].target)
     going_out = models.CharField(_("going out"), max_length=10, choices=GoingOut.choices, default=rules.GOING_OUT[0])
-    min_bid = models.PositiveSmallIntegerField(_("minimum bid"), choices=[(b, str(b)) for b in rules.MIN_BIDS], default=rules.MIN_BIDS[0])
+    min_bid = models.PositiveSmallIntegerField(_("minimum bid"), default=rules.VARIANTS[rules.DEFAULT_VARIANT].min_bid)
     steal = models.BooleanField(_("the dealer may steal the bid"), default=True)
-    smudge = models.BooleanField(_("smudge: bidding 4 and winning all four points wins the game"), default=False)
+    smudge = models.BooleanField(_("smudge: bidding the top bid and winning every point wins the game"), default=False)
+    negative = models.BooleanField(_("scores may go below zero"), default=True)
 
     class Meta:
         abstract = True
         constraints = [
+            models.CheckConstraint(condition=models.Q(variant__in=VARIANT_NAMES), name="%(class)s_variant_valid"),
             models.CheckConstraint(
                 condition=models.Q(target__gte=rules.MIN_TARGET, target__lte=rules.MAX_TARGET), name="%(class)s_target_range"
             ),
             models.CheckConstraint(condition=models.Q(going_out__in=rules.GOING_OUT), name="%(class)s_going_out_valid"),
-            models.CheckConstraint(condition=models.Q(min_bid__in=rules.MIN_BIDS), name="%(class)s_min_bid_valid"),
+            models.CheckConstraint(condition=models.Q(min_bid__gte=1, min_bid__lte=MAX_TOTAL), name="%(class)s_min_bid_range"),
         ]
 
     @property
     def rules(self) -> rules.Rules:
-        return rules.Rules(target=self.target, going_out=self.going_out, min_bid=self.min_bid, steal=self.steal, smudge=self.smudge)
+        return rules.Rules(
+            variant=self.variant,
+            points=tuple(self.points.split()),
+            target=self.target,
+            going_out=self.going_out,
+            min_bid=self.min_bid,
+            steal=self.steal,
+            smudge=self.smudge,
+            negative=self.negative,
+        )
+
+    @staticmethod
+    def fields_of(played_by: rules.Rules) -> dict[str, object]:
+        """The model's fields for these rules: ``Rules.as_dict`` with the points as stored."""
+        fields = played_by.as_dict()
+        fields["points"] = " ".join(played_by.points)
+        return fields
 
 
 class LeagueQuerySet(models.QuerySet):
@@ -296,7 +329,7 @@ class Game(PlayedBy):
 
 
 class Side(models.Model):
-    """Whoever scores together: one player in solo play, a team of two in partnership play."""
+    """Whoever scores together: one player in solo play, a team in partnership play."""
 
     # No index of its own: the unique constraint that starts with it is one (each index is written on every insert).
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides", db_index=False)
@@ -329,12 +362,26 @@ class Seat(models.Model):
     hands = models.PositiveSmallIntegerField(default=0)
     pitched = models.PositiveSmallIntegerField(default=0)
     sets = models.PositiveSmallIntegerField(default=0)  # Hands this player pitched and was set.
-    high = models.PositiveSmallIntegerField(default=0)  # Hands where the seat's side won High; and so on.
-    low = models.PositiveSmallIntegerField(default=0)
-    jack = models.PositiveSmallIntegerField(default=0)
-    game_points = models.PositiveSmallIntegerField(default=0)
+    # Hands where the seat's side won each point of the catalogue (``POINT_FIGURES``): a column per kind, so the
+    # standings still sum one row per player per game (a row per seat and kind made them several times slower).
+    won_high = models.PositiveSmallIntegerField(default=0)
+    won_low = models.PositiveSmallIntegerField(default=0)
+    won_jack = models.PositiveSmallIntegerField(default=0)
+    won_off_jack = models.PositiveSmallIntegerField(default=0)
+    won_joker = models.PositiveSmallIntegerField(default=0)
+    won_big_joker = models.PositiveSmallIntegerField(default=0)
+    won_little_joker = models.PositiveSmallIntegerField(default=0)
+    won_ace = models.PositiveSmallIntegerField(default=0)
+    won_off_ace = models.PositiveSmallIntegerField(default=0)
+    won_ten = models.PositiveSmallIntegerField(default=0)
+    won_deuce = models.PositiveSmallIntegerField(default=0)
+    won_three = models.PositiveSmallIntegerField(default=0)
+    won_off_three = models.PositiveSmallIntegerField(default=0)
+    won_five = models.PositiveSmallIntegerField(default=0)
+    won_game = models.PositiveSmallIntegerField(default=0)
 
-    FIGURES = ("points", "hands", "pitched", "sets", "high", "low", "jack", "game_points")
+    POINT_FIGURES = {key: f"won_{key}" for key in rules.CATALOGUE}  # Each point's column, in the catalogue's order.
+    FIGURES = ("points", "hands", "pitched", "sets", *POINT_FIGURES.values())
 
     class Meta:
         ordering = ["game", "position"]
@@ -359,10 +406,10 @@ class Hand(models.Model):
     bid = models.PositiveSmallIntegerField()
     # The optional auction: [[seat position, bid or null], ...] from the dealer's left.
     auction = models.JSONField(null=True, blank=True)
-    high = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="+")
-    low = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="+")
-    jack = models.ForeignKey(Side, on_delete=models.CASCADE, null=True, blank=True, related_name="+")  # null: not in play
-    game_point = models.ForeignKey(Side, on_delete=models.CASCADE, null=True, blank=True, related_name="+")  # null: tied
+    # Who won each of the game's points: {point key: the winning side's position, or None where the point was
+    # missing (not in play; Game tied)}. One column, not a row or an indexed foreign key per point: an import writes
+    # hundreds of thousands of hands, and every row and index more is written for each of them.
+    points = models.JSONField()
     # Derived by the rules engine when the hand is written.
     set = models.BooleanField(default=False)
     ends_game = models.BooleanField(default=False)
@@ -376,7 +423,7 @@ class Hand(models.Model):
             models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique_in_game"),
             models.UniqueConstraint(fields=["game", "idempotency_key"], name="hand_idempotency_key_unique_in_game"),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="hand_number_from_one"),
-            models.CheckConstraint(condition=models.Q(bid__gte=1, bid__lte=4), name="hand_bid_range"),
+            models.CheckConstraint(condition=models.Q(bid__gte=1, bid__lte=MAX_TOTAL), name="hand_bid_range"),
         ]
 
     def __str__(self) -> str:
@@ -397,8 +444,8 @@ class HandScore(models.Model):
         ordering = ["hand", "side__position"]
         constraints = [
             models.UniqueConstraint(fields=["hand", "side"], name="one_score_per_side_and_hand"),
-            models.CheckConstraint(condition=models.Q(won__gte=0, won__lte=4), name="handscore_won_range"),
-            models.CheckConstraint(condition=models.Q(delta__gte=-4, delta__lte=4), name="handscore_delta_range"),
+            models.CheckConstraint(condition=models.Q(won__gte=0, won__lte=MAX_TOTAL), name="handscore_won_range"),
+            models.CheckConstraint(condition=models.Q(delta__gte=-MAX_TOTAL, delta__lte=MAX_TOTAL), name="handscore_delta_range"),
         ]
 
     def __str__(self) -> str:

@@ -39,6 +39,14 @@ def point_name(key: str) -> str:
     return names.get(key, key)
 
 
+def variant_name(name: str) -> str:
+    """A variant of ``rules.VARIANTS`` (or custom) as players say it, in the active language: "10-point", "Custom"."""
+    variant = rules.VARIANTS.get(name)
+    if variant is None:
+        return pgettext("Pitch variant", "Custom") if name == rules.CUSTOM.name else name
+    return pgettext("Pitch variant", "%(total)s-point") % {"total": variant.total}
+
+
 def _bid(value: object) -> str:
     return pgettext("bid", "pass") if value is None else str(value)
 

@@ -109,8 +109,8 @@ DEFAULT_VARIANT = "4-point"
 # A table's own mix: each game picks its points (``Rules.points``); these are only its defaults.
 CUSTOM = Variant("custom", (), 1, 7)
 
-# The 4-point game's old names, read at import time by the models and forms until they are ported to the variants.
-DEFAULT_TARGET = VARIANTS[DEFAULT_VARIANT].target
+# The 4-point game's minimum bids, offered by today's new-game and league settings forms until they offer every
+# variant's bids.
 MIN_BIDS = (1, 2)
 
 

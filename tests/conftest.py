@@ -85,7 +85,7 @@ def scorer(client, make_user, league):
 
 @pytest.fixture
 def four_player_game(league):
-    return services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="kitchen")
+    return services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="kitchen", rules=rules.Rules())
 
 
 def scripts_catalog(lang: str) -> gettext.NullTranslations:
@@ -95,7 +95,8 @@ def scripts_catalog(lang: str) -> gettext.NullTranslations:
 
 
 def hand(pitcher: str, bid: int, high: str, low: str, jack: str | None = None, game: str | None = None, **kwargs) -> rules.Hand:
-    return rules.Hand(pitcher=pitcher, bid=bid, high=high, low=low, jack=jack, game=game, **kwargs)
+    """A hand of the 4-point game."""
+    return rules.Hand(pitcher=pitcher, bid=bid, points={"high": high, "low": low, "jack": jack, "game": game}, **kwargs)
 
 
 # Browser tests: pytest-playwright drives the system Chromium at phone size.

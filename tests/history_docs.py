@@ -18,6 +18,21 @@ SPEC_HAND = {
 }
 
 
+def v2_hand(v1: dict) -> dict:
+    """A version 1 hand as version 2 writes it: its four point keys in one ``points`` object, where they stood."""
+    before = {key: value for key, value in v1.items() if key in ("dealer", "bids", "pitcher", "bid")}
+    after = {key: value for key, value in v1.items() if key not in (*before, *V1_POINTS)}
+    return {**before, "points": {key: v1[key] for key in V1_POINTS}, **after}
+
+
+V1_POINTS = ("high", "low", "jack", "game")
+# What an export writes for a 4-point game's rules: every key, defaults included.
+V2_RULES = {
+    "variant": "4-point", "points": list(V1_POINTS), "target": 7, "going_out": "pitcher", "min_bid": 1, "steal": True,
+    "smudge": False, "negative": True,
+}  # fmt: skip
+
+
 def hand(pitcher: str, bid: int, high: str, low: str | None = None, jack: str | None = None, game: str | None = None, **extra) -> dict:
     return {"pitcher": pitcher, "bid": bid, "high": high, "low": low or high, "jack": jack, "game": game, **extra}
 
@@ -53,7 +68,7 @@ def game_text(game: dict) -> str:
 
 def export_text(games: list[dict], *, league_name: str, exported_at: str) -> str:
     """A whole export (docs/history-format.md) written the plain way, as the app's export must write it, byte for byte."""
-    head = {"format": "pitch-history", "version": 1, "exported_at": exported_at, "league": {"name": league_name}}
+    head = {"format": "pitch-history", "version": 2, "exported_at": exported_at, "league": {"name": league_name}}
     fields = [f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}" for key, value in head.items()]
     body = "\n" + ",\n".join(game_text(game) for game in games) + "\n  ]" if games else "]"
     return "{\n" + ",\n".join(fields) + ',\n  "games": [' + body + "\n}\n"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime
 
-from scores import services
+from scores import rules, services
 
 from .conftest import hand
 
@@ -32,7 +32,9 @@ G2_HANDS = [
 
 
 def build(league):
-    g1 = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="g1", played_on=datetime.date(2026, 1, 10))
+    g1 = services.start_game(
+        league=league, seats=["Ann", "Bob", "Cat"], code="g1", played_on=datetime.date(2026, 1, 10), rules=rules.Rules()
+    )
     for h in G1_HANDS:
         services.record_hand(game=g1, hand=h)
     g2 = services.start_game(
@@ -41,10 +43,11 @@ def build(league):
         teams=[("Us", ["Ann", "Cat"]), ("Them", ["Bob", "Dan"])],
         code="g2",
         played_on=datetime.date(2026, 2, 1),
+        rules=rules.Rules(),
     )
     for h in G2_HANDS:
         services.record_hand(game=g2, hand=h)
-    g3 = services.start_game(league=league, seats=["Ann", "Bob"], code="g3", played_on=datetime.date(2026, 2, 2))
+    g3 = services.start_game(league=league, seats=["Ann", "Bob"], code="g3", played_on=datetime.date(2026, 2, 2), rules=rules.Rules())
     services.record_hand(game=g3, hand=hand("Ann", 4, "Ann", "Ann", "Ann", "Ann"))
     for g in (g1, g2, g3):
         g.refresh_from_db()
@@ -56,6 +59,8 @@ def grow(league, games: int, first: int = 0) -> None:
     for i in range(first, first + games):
         names = [f"P{i}a", f"P{i}b", f"P{i % 3}c", f"P{i % 3}d"]
         teams = [(f"T{i}x", [names[0], names[2]]), (f"T{i}y", [names[1], names[3]])] if i % 2 else []
-        game = services.start_game(league=league, seats=names, teams=teams, code=f"grow-{i}", played_on=datetime.date(2026, 1, 1 + i))
+        game = services.start_game(
+            league=league, seats=names, teams=teams, code=f"grow-{i}", played_on=datetime.date(2026, 1, 1 + i), rules=rules.Rules()
+        )
         for _ in range(2):
             services.record_hand(game=game, hand=hand(names[i % 4], 4, names[i % 4], names[i % 4], names[i % 4], names[i % 4]))

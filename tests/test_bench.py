@@ -17,7 +17,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scores import services
+from scores import rules, services
 from scores.models import Game, Hand
 from tests.markdown_files import ROOT
 
@@ -59,7 +59,7 @@ def htmx(table) -> dict[str, str]:
 
 
 def test_the_capacity_run_reads_the_game_page_and_posts_hands_that_are_stored(capacity, scorer_phone, league):
-    game = services.start_game(league=league, seats=list(capacity.SEATS), target=99)
+    game = services.start_game(league=league, seats=list(capacity.SEATS), rules=rules.Rules(target=99))
     table = capacity.Table(None, 0, {"game": game.get_absolute_url(), "cookie": {}}, joins=0, epoch=0)
 
     table.read(scorer_phone.get(game.get_absolute_url()).content)
@@ -84,7 +84,7 @@ def test_the_capacity_run_reads_the_game_page_and_posts_hands_that_are_stored(ca
 
 
 def test_the_capacity_run_sees_a_game_won_and_taps_rematch(capacity, scorer_phone, league):
-    game = services.start_game(league=league, seats=list(capacity.SEATS), target=7)
+    game = services.start_game(league=league, seats=list(capacity.SEATS), rules=rules.Rules(target=7))
     table = capacity.Table(None, 0, {"game": game.get_absolute_url(), "cookie": {}}, joins=0, epoch=0)
     table.read(scorer_phone.get(game.get_absolute_url()).content)
     all_four = {"pitcher": "Ann", "bid": "4", "high": "Ann", "low": "Ann", "jack": "Ann", "game": "Ann"}

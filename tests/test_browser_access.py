@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
-from scores import services
+from scores import rules, services
 from scores.models import League, Membership, Role
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -27,7 +27,7 @@ def table(db):
     for name, role in [("olive", Role.OWNER), ("sam", Role.SCORER)]:
         user = get_user_model().objects.create_user(username=name, password=PASSWORD)
         Membership.objects.create(league=league, user=user, role=role)
-    return league, services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="g1")
+    return league, services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="g1", rules=rules.Rules())
 
 
 def test_an_owner_replaces_and_turns_off_the_watch_link(live_server, page: Page, browser: Browser, table):

@@ -68,7 +68,7 @@ def test_the_browser_deals_round_the_table_as_the_rules_say(live_server, page: P
 
 def test_the_game_page_carries_the_rotation_and_the_queue_follows_it(scorer_page: Page, live_server, league, context):
     page = scorer_page
-    game = services.start_game(league=league, seats=["Eve", "Ann", "Dan", "Bob", "Cat"], code="five")
+    game = services.start_game(league=league, seats=["Eve", "Ann", "Dan", "Bob", "Cat"], code="five", rules=rules.Rules())
     for pitcher in ("Ann", "Bob"):
         services.record_hand(game=game, hand=rules.Hand(pitcher=pitcher, bid=2, high=pitcher, low=pitcher))
     page.goto(live_server.url + game.get_absolute_url())

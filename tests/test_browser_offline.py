@@ -28,7 +28,7 @@ def browser_context_args(browser_context_args):
 @pytest.fixture
 def game(league, make_user) -> Game:
     make_user("sam", league, Role.SCORER)
-    return services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="cabin")
+    return services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="cabin", rules=rules.Rules())
 
 
 def log_in(page: Page, live_server) -> None:
@@ -400,7 +400,7 @@ def queued_in(lang: str, count: int) -> str:
 def test_a_long_queue_counts_its_hands_in_the_language_past_forty(live_server, page: Page, context: BrowserContext, league, make_user):
     """Maltese has four plural forms; the count comes from the catalog's ngettext, for any number of hands."""
     make_user("sam", league, Role.SCORER)
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="long", target=99)
+    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="long", rules=rules.Rules(target=99))
     log_in(page, live_server)
     switch_language(page, "mt")
     open_game(page, live_server, game, login=False)

@@ -38,7 +38,7 @@ def browser_context_args(browser_context_args, size):
 
 
 def open_game(page: Page, live_server, league, names: list[str], **kwargs) -> Game:
-    game = services.start_game(league=league, seats=names, **kwargs)
+    game = services.start_game(league=league, seats=names, **kwargs, rules=rules.Rules())
     page.goto(live_server.url + game.get_absolute_url())
     return game
 
@@ -291,7 +291,7 @@ def test_the_watch_link_has_a_qr_code_and_a_copy_button(scorer_page: Page, live_
 def test_undo_takes_effect_at_once_and_offers_restore_for_ten_seconds(scorer_page: Page, live_server, league, size):
     page = scorer_page
     page.clock.install()  # Time runs as usual; fast_forward below skips the ten seconds.
-    game = services.start_game(league=league, seats=FIVE)
+    game = services.start_game(league=league, seats=FIVE, rules=rules.Rules())
     for number, pitcher in ((1, "Bob"), (2, "Cat")):
         made = rules.Hand(pitcher=pitcher, bid=2, high=pitcher, low="Ann", jack="Ann", game=pitcher)
         services.record_hand(game=game, hand=made, number=number)
@@ -347,7 +347,7 @@ def test_restore_after_a_new_hand_is_gone_and_a_stale_one_is_refused_in_words(sc
 
 def test_without_javascript_restore_stays_until_the_game_changes(live_server, browser: Browser, make_user, league, size):
     make_user("sam", league, Role.SCORER)
-    game = services.start_game(league=league, seats=FIVE)
+    game = services.start_game(league=league, seats=FIVE, rules=rules.Rules())
     bids = (("Bob", None), ("Cat", 2), ("Dan", None), ("Eve", 3), ("Ann", None))
     made = rules.Hand(pitcher="Eve", bid=3, high="Eve", low="Eve", jack="Ann", game="Eve", bids=bids)
     services.record_hand(game=game, hand=made, number=1)

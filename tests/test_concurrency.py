@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 from django.db import connection
 
-from scores import selectors, services
+from scores import rules, selectors, services
 from scores.models import Game, Hand
 from tests.conftest import hand
 
@@ -48,7 +48,7 @@ def assert_consistent(game: Game, acknowledged: int) -> None:
 
 
 def test_many_phones_recording_in_different_games_lose_nothing(league):
-    games = [services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code=f"g{i}") for i in range(4)]
+    games = [services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code=f"g{i}", rules=rules.Rules()) for i in range(4)]
 
     def phone(game: Game) -> Callable[[], int]:
         def record() -> int:

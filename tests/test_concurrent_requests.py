@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scores import selectors, services
+from scores import rules, selectors, services
 from scores.models import Game, Hand, Role
 from tests.test_concurrency import assert_consistent, run_together
 
@@ -59,7 +59,7 @@ def assert_no_failures(results: list) -> None:
 
 
 def test_many_phones_recording_in_different_games_lose_nothing(league, phones):
-    games = [services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code=f"table-{i}") for i in range(6)]
+    games = [services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code=f"table-{i}", rules=rules.Rules()) for i in range(6)]
 
     def phone(client: Client, game: Game):
         return lambda: [save(client, game, taps("Ann", 1, "Bob", "Cat", number=n)) for n in range(1, 6)]

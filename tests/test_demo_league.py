@@ -17,7 +17,7 @@ def test_seeding_twice_replaces_the_demo_league(client):
     league = create_demo_league()  # `make run` seeds on every start.
     assert League.objects.filter(slug="demo").count() == 1
     finished = Game.objects.filter(league=league).finished().count()
-    assert finished == 7  # Four by the rule sheet, three by house rules.
+    assert finished == 8  # Four by the rule sheet, three by house rules, one of ten-point Pitch.
     assert PlayerRating.objects.filter(game__league=league).values("game").distinct().count() == finished
 
 
@@ -28,6 +28,14 @@ def test_the_demo_login_sees_standings_and_the_ratings_chart(client):
     assert response.status_code == 200
     assert {row.name for row in response.context["rows"]} == {"Ann", "Bob", "Cat", "Dan", "Eve", "Fay"}
     assert "Ratings over time" in response.text and "<polyline" in response.text
+
+
+def test_the_demo_league_has_a_finished_ten_point_game_of_three_teams():
+    league = create_demo_league()
+    game = league.games.get(variant="10-point")
+    assert game.is_finished and game.sides.count() == 3 and game.seats.count() == 6
+    replayed = selectors.load_game(game).replay()
+    assert replayed.winner == game.winner.name and replayed.totals[replayed.winner] >= game.target == 52  # No smudge here.
 
 
 def test_the_demo_league_has_house_rules_games_one_where_a_set_pitcher_at_the_target_played_on():

@@ -49,7 +49,7 @@ def snapshot() -> tuple:
         tuple(Player.objects.order_by("pk").values_list("pk", "name")),
         tuple(Game.objects.order_by("pk").values_list("pk", "version", "status", "winner_id")),
         *(model.objects.count() for model in (Side, Seat, Hand, HandScore, PlayerRating)),
-        tuple(Hand.objects.order_by("pk").values_list("pk", "number", "bid", "pitcher_id", "high_id", "low_id")),
+        tuple(Hand.objects.order_by("pk").values_list("pk", "number", "bid", "pitcher_id", "points")),
     )
 
 
@@ -82,7 +82,7 @@ def form_data(draw, fields: dict[str, list[str]], optional: frozenset[str] = fro
 
 @pytest.fixture
 def game(league):
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="fuzz")
+    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="fuzz", rules=rules.Rules())
     services.record_hand(game=game, hand=hand("Ann", 1, "Bob", "Cat"))
     return game
 
@@ -90,7 +90,7 @@ def game(league):
 @pytest.fixture
 def other_league_ids(db):
     other = League.objects.create(name="Elsewhere", slug="elsewhere")
-    game = services.start_game(league=other, seats=["Xi", "Yo"], code="theirs")
+    game = services.start_game(league=other, seats=["Xi", "Yo"], code="theirs", rules=rules.Rules())
     return {"game": game.pk, "player": Player.objects.filter(league=other).first().pk}
 
 

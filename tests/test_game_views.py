@@ -126,7 +126,7 @@ def test_a_second_phone_saving_the_same_hand_is_told_and_shown_the_game(scorer, 
 
 
 def test_the_winning_hand_shows_the_winner_and_no_more_hands_can_be_entered(scorer, league):
-    game = services.start_game(league=league, seats=["Ann", "Bob"], target=4)
+    game = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(target=4))
     response = scorer.post(save_url(game), taps(pitcher="Bob", bid=4, high="Bob", low="Bob", jack="Bob", game="Bob"), follow=True)
     html = response.content.decode()
     assert "Bob won!" in html
@@ -138,7 +138,7 @@ def test_the_winning_hand_shows_the_winner_and_no_more_hands_can_be_entered(scor
 
 
 def test_a_non_pitcher_past_the_target_does_not_win(scorer, league):
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], target=3)
+    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], rules=rules.Rules(target=3))
     for number, pitcher in enumerate(["Bob", "Cat"], start=1):
         scorer.post(save_url(game), taps(pitcher=pitcher, bid=2, high="Ann", low="Ann", number=number, jack="-", game="-"))
     game.refresh_from_db()
@@ -169,7 +169,7 @@ def test_a_game_of_another_league_is_404(scorer, make_user, league):
     from scores.models import League
 
     other = League.objects.create(name="Elsewhere", slug="elsewhere")
-    game = services.start_game(league=other, seats=["Ann", "Bob"])
+    game = services.start_game(league=other, seats=["Ann", "Bob"], rules=rules.Rules())
     assert scorer.get(reverse("scores:game_detail", args=[league.slug, game.pk])).status_code == 404
     assert scorer.post(reverse("scores:hand_create", args=[league.slug, game.pk]), taps(pitcher="Ann")).status_code == 404
 
@@ -241,7 +241,7 @@ def test_the_first_hand_saved_with_htmx_replaces_the_empty_history(scorer, four_
 
 
 def test_the_winning_hand_saved_with_htmx_shows_the_winner_and_no_form(scorer, league):
-    game = services.start_game(league=league, seats=["Ann", "Bob"], target=4)
+    game = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(target=4))
     services.record_hand(game=game, hand=hand("Ann", 2, "Ann", "Bob"))
     html = scorer.post(save_url(game), taps(pitcher="Bob", bid=4, high="Bob", low="Bob", jack="Bob", game="Bob", number=2), **HTMX)
     html = html.content.decode()
@@ -251,22 +251,24 @@ def test_the_winning_hand_saved_with_htmx_shows_the_winner_and_no_form(scorer, l
 
 
 def test_saving_a_hand_with_htmx_costs_the_same_queries_however_long_the_game(scorer, four_player_game, django_assert_num_queries):
-    game = services.start_game(league=four_player_game.league, seats=["Ann", "Bob", "Cat", "Dan"], target=rules.MAX_TARGET)
+    game = services.start_game(
+        league=four_player_game.league, seats=["Ann", "Bob", "Cat", "Dan"], rules=rules.Rules(target=rules.MAX_TARGET)
+    )
     for _ in range(10):  # Each pitcher is set back and the next seat takes Low: forty hands, and the game goes on.
         for pitcher, other in [("Ann", "Bob"), ("Bob", "Cat"), ("Cat", "Dan"), ("Dan", "Ann")]:
             services.record_hand(game=game, hand=hand(pitcher, 2, pitcher, other, None, None))
     # session, user, the game with its league and the membership; its seats for the form; the write, in a transaction
-    # (2): the game locked by bumping its version, its winner with the last hand's totals, the hand, its scores (no seat:
-    # their figures are counted when the game ends). The whole game is neither read nor replayed, and the answer needs
-    # no query.
-    with django_assert_num_queries(10):
+    # (2): the game locked by bumping its version, its winner and version, the last hand, that hand's totals, the hand,
+    # its scores (no seat: their figures are counted when the game ends). The whole game is neither read nor replayed,
+    # and the answer needs no query.
+    with django_assert_num_queries(12):
         response = scorer.post(save_url(game), taps(pitcher="Ann", bid=2, high="Ann", low="Bob", game="-", number=41), **HTMX)
     assert response.status_code == 200 and 'name="number" value="42"' in response.content.decode()
 
 
 def test_names_are_shown_as_text_not_as_markup(scorer, league):
     ann, bob = "<b>Ann</b>", "Bob & Co"
-    game = services.start_game(league=league, seats=[ann, bob, '"Cat"'], target=rules.MAX_TARGET)
+    game = services.start_game(league=league, seats=[ann, bob, '"Cat"'], rules=rules.Rules(target=rules.MAX_TARGET))
     services.record_hand(game=game, hand=hand(ann, 2, ann, bob, None, None))
     html = scorer.get(game_url(game)).content.decode()
     assert ann not in html

@@ -58,11 +58,11 @@ def test_a_bad_filter_is_a_400_with_a_message(games, league, owner, client, para
 
 
 def test_a_player_of_another_league_is_not_a_valid_filter(games, league, owner, client, make_user):
-    from scores import services
+    from scores import rules, services
     from scores.models import League
 
     other = League.objects.create(name="Other", slug="other")
-    services.start_game(league=other, seats=["Xan", "Yul"], code="x")
+    services.start_game(league=other, seats=["Xan", "Yul"], code="x", rules=rules.Rules())
     client.force_login(owner)
     response = client.get(reverse("scores:game_list", args=[league.slug]), {"player": Player.objects.get(name="Xan").pk})
     assert response.status_code == 400
@@ -73,8 +73,8 @@ def test_the_games_list_needs_the_same_queries_however_many_games(league, owner,
     leagues.build(league)
     leagues.grow(league, more_games)
     client.force_login(owner)
-    # Session and user, membership, the players for the filter, count for the pages, the games, their seats.
-    with django_assert_num_queries(2 + 1 + 1 + 1 + 2):
+    # Session and user, membership, the variants and the players for the filter, count for the pages, the games, their seats.
+    with django_assert_num_queries(2 + 1 + 1 + 1 + 1 + 2):
         response = client.get(reverse("scores:game_list", args=[league.slug]))
     assert len(response.context["page"].object_list) == 3 + more_games
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from scores import services
+from scores import rules, services
 from scores.models import Game, Hand, Role
 from tests.conftest import PASSWORD, hand
 
@@ -59,7 +59,7 @@ def test_undo_tapped_twice_undoes_one_hand(scorer, three_hands):
 
 
 def test_undo_of_the_winning_hand_reopens_the_game(scorer, league):
-    game = services.start_game(league=league, seats=["Ann", "Bob"], target=2)
+    game = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(target=2))
     services.record_hand(game=game, hand=hand("Ann", 2, "Ann", "Ann"))
     game.refresh_from_db()
     assert game.is_finished
@@ -86,7 +86,7 @@ def test_editing_an_earlier_hand_recomputes_every_later_total(scorer, three_hand
 
 
 def test_an_edit_that_would_end_the_game_before_later_hands_is_refused(scorer, league):
-    game = services.start_game(league=league, seats=["Ann", "Bob"], target=4)
+    game = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(target=4))
     services.record_hand(game=game, hand=hand("Ann", 2, "Ann", "Ann"))
     services.record_hand(game=game, hand=hand("Bob", 1, "Bob", "Ann"))
     before = totals_by_hand(game)
@@ -115,7 +115,7 @@ def test_deleting_a_hand_moves_the_later_ones_up(scorer, three_hands):
 
 
 def test_a_delete_that_would_end_the_game_early_is_refused(scorer, league):
-    game = services.start_game(league=league, seats=["Ann", "Bob"], target=3)
+    game = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(target=3))
     services.record_hand(game=game, hand=hand("Ann", 2, "Ann", "Ann"))  # Ann 2
     services.record_hand(game=game, hand=hand("Ann", 2, "Bob", "Bob"))  # Ann set: 0
     services.record_hand(game=game, hand=hand("Ann", 1, "Ann", "Bob"))  # Ann 1
@@ -176,10 +176,7 @@ def stored(game) -> list[tuple]:
             h.pitcher.player.name,
             h.bid,
             h.auction,
-            h.high_id,
-            h.low_id,
-            h.jack_id,
-            h.game_point_id,
+            h.points,
             h.set,
             [(s.side_id, s.delta, s.total) for s in h.scores.order_by("side__position")],
         )
@@ -244,7 +241,7 @@ def test_restore_is_refused_once_the_game_changed_otherwise(scorer, three_hands)
 
 
 def test_restoring_the_winning_hand_ends_the_game_again(scorer, league):
-    game = services.start_game(league=league, seats=["Ann", "Bob"], target=2)
+    game = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(target=2))
     services.record_hand(game=game, hand=hand("Ann", 2, "Ann", "Ann"))
     token = restore_token_in(scorer.post(url("hand_undo", game), {"number": 1}, **HTMX).content.decode())
     html = scorer.post(url("hand_restore", game), {"token": token}, **HTMX).content.decode()
@@ -261,7 +258,7 @@ def test_a_restore_with_a_bad_token_restores_nothing(scorer, three_hands, token)
 
 
 def test_a_restore_token_of_another_game_restores_nothing(scorer, league, three_hands):
-    other = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="other")
+    other = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="other", rules=rules.Rules())
     services.record_hand(game=other, hand=hand("Bob", 2, "Bob", "Bob"))
     token = restore_token_in(scorer.post(url("hand_undo", other), {"number": 1}, **HTMX).content.decode())
     before = stored(three_hands)

@@ -14,13 +14,14 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scores import services
+from scores import rules, services
 from scores.history import document as history_document
 from scores.history import export as history_export
 from scores.models import HandScore, League, Side
 from scores.selectors.standings import standings as league_standings
+from scores.selectors.standings import standings_columns as league_standings_columns
 from tests.conftest import hand as rules_hand
-from tests.history_docs import SPEC_HAND, document, dumps, export_text, game, hand, without_export_fields
+from tests.history_docs import SPEC_HAND, V2_RULES, document, dumps, export_text, game, hand, v2_hand, without_export_fields
 
 pytestmark = pytest.mark.django_db
 
@@ -38,16 +39,20 @@ def unzip(of: League, games=None, **kwargs) -> dict[str, list[dict]]:
 @pytest.fixture
 def played_league(league) -> League:
     """Games recorded at the table (through the services): solo, partnership, an auction, a set, one unfinished."""
-    solo = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="kitchen", played_on=datetime.date(2026, 11, 27))
+    solo = services.start_game(
+        league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="kitchen", played_on=datetime.date(2026, 11, 27), rules=rules.Rules()
+    )
     bids = (("Bob", 2), ("Cat", None), ("Dan", 3), ("Ann", 3))
     services.record_hand(game=solo, hand=rules_hand("Ann", 3, "Ann", "Bob", None, "Dan", dealer="Ann", bids=bids))
     services.record_hand(game=solo, hand=rules_hand("Bob", 4, "Bob", "Bob", "Bob", "Bob"))
     services.record_hand(game=solo, hand=rules_hand("Bob", 2, "Bob", "Cat", None, "Bob"))
     teams = [("Us", ["Ann", "Cat"]), ("Them", ["Bob", "Dan"])]
-    paired = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], teams=teams, target=11, code="garage")
+    paired = services.start_game(
+        league=league, seats=["Ann", "Bob", "Cat", "Dan"], teams=teams, code="garage", rules=rules.Rules(target=11)
+    )
     services.record_hand(game=paired, hand=rules_hand("Dan", 2, "Cat", "Them", "Ann", None))
     services.record_hand(game=paired, hand=rules_hand("Cat", 1, "Us", "Us", "Us", "Dan"))
-    services.start_game(league=league, seats=["Eve", "Fay"], code="empty", played_on=datetime.date(2026, 11, 28))
+    services.start_game(league=league, seats=["Eve", "Fay"], code="empty", played_on=datetime.date(2026, 11, 28), rules=rules.Rules())
     return league
 
 
@@ -55,23 +60,17 @@ def test_export_is_the_documented_format_with_every_derived_field(played_league)
     doc = export(played_league)
 
     assert list(doc) == ["format", "version", "exported_at", "league", "games"]
-    assert doc["format"] == "pitch-history" and doc["version"] == 1
+    assert doc["format"] == "pitch-history" and doc["version"] == 2
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", doc["exported_at"])
     assert doc["league"] == {"name": "Thursday Pitch"}
     assert [g["id"] for g in doc["games"]] == ["kitchen", "empty", "garage"]  # oldest first
     kitchen = doc["games"][0]
     assert list(kitchen) == ["id", "played_on", "rules", "seats", "hands", "result"]
-    assert kitchen["played_on"] == "2026-11-27" and kitchen["rules"] == {
-        "target": 7,
-        "going_out": "pitcher",
-        "min_bid": 1,
-        "steal": True,
-        "smudge": False,
-    }
+    assert kitchen["played_on"] == "2026-11-27" and kitchen["rules"] == V2_RULES
     assert kitchen["seats"] == ["Ann", "Bob", "Cat", "Dan"]
-    # The spec's Hand example, exactly as the spec writes it.
+    # The spec's Hand example, exactly as the spec writes it, with its points in version 2's object.
     assert kitchen["hands"][0] == {
-        **SPEC_HAND,
+        **v2_hand(SPEC_HAND),
         "won": {"Ann": 1, "Bob": 1, "Cat": 0, "Dan": 1},
         "delta": {"Ann": -3, "Bob": 1, "Cat": 0, "Dan": 1},
         "totals": {"Ann": -3, "Bob": 1, "Cat": 0, "Dan": 1},
@@ -85,15 +84,13 @@ def test_export_is_the_documented_format_with_every_derived_field(played_league)
 def test_partnership_export_names_teams_and_sides(played_league):
     garage = next(g for g in export(played_league)["games"] if g["id"] == "garage")
     assert garage["rules"] == {
+        **V2_RULES,
         "target": 11,
-        "going_out": "pitcher",
-        "min_bid": 1,
-        "steal": True,
-        "smudge": False,
         "teams": [{"name": "Us", "players": ["Ann", "Cat"]}, {"name": "Them", "players": ["Bob", "Dan"]}],
     }
+    assert list(garage["rules"])[-1] == "teams"
     first = garage["hands"][0]
-    assert (first["high"], first["low"], first["jack"], first["game"]) == ("Us", "Them", "Us", None)
+    assert first["points"] == {"high": "Us", "low": "Them", "jack": "Us", "game": None}
     assert first["delta"] == {"Us": 2, "Them": -2} and first["set"] is True
     assert garage["result"] == {"winner": None, "totals": {"Us": 5, "Them": -1}}
 
@@ -160,8 +157,11 @@ def test_csv_export_queries_do_not_grow_with_games_or_hands(league, django_asser
     import_games(league, games, hands)
     with CaptureQueriesContext(connection) as standings_queries:
         league_standings(league)
-    # games.csv one query, hands.csv and scores.csv five each, then standings.csv: the standings' own queries.
-    with django_assert_num_queries(1 + 5 + 5 + len(standings_queries)):
+    with CaptureQueriesContext(connection) as columns_queries:
+        league_standings_columns(league)
+    # The point keys of the games, games.csv one query, hands.csv and scores.csv five each, then standings.csv: the
+    # standings' own queries and their columns'.
+    with django_assert_num_queries(1 + 1 + 5 + 5 + len(standings_queries) + len(columns_queries)):
         files = unzip(league, league=league)
     assert len(files["hands.csv"]) == games * hands
 
@@ -242,7 +242,7 @@ def test_the_json_export_writes_each_game_exactly_as_its_document_would_be_dumpe
     text = "".join(history_export.export_json(games, league_name=played_league.name))
     documents = list(history_export.stored_games(games))
     assert any(hand.get("bids") for document in documents for hand in document["hands"])  # An auction, a null bid...
-    assert any(hand["jack"] is None for document in documents for hand in document["hands"])
+    assert any(hand["points"]["jack"] is None for document in documents for hand in document["hands"])
     assert "\n" + ",\n".join(history_document._game_text(document) for document in documents) + "\n  ]" in text
 
 
@@ -256,12 +256,17 @@ US, THEM = "{Us} %s", '"Them" \\'
 def odd_league(league) -> League:
     """Games with odd names, an auction with passes, points not in play, an unfinished game, games played in
     another order than they were created, and a partnership whose sides' keys are not in seating order."""
-    later = services.start_game(league=league, seats=ODD, code='later\t"one"', played_on=datetime.date(2026, 11, 30))
+    later = services.start_game(league=league, seats=ODD, code='later\t"one"', played_on=datetime.date(2026, 11, 30), rules=rules.Rules())
     bids = ((ODD[1], None), (ODD[2], 2), (ODD[3], None), (ODD[0], 3))
     services.record_hand(game=later, hand=rules_hand(ODD[0], 3, ODD[0], ODD[0], None, None, dealer=ODD[0], bids=bids))
     services.record_hand(game=later, hand=rules_hand(ODD[2], 2, ODD[2], ODD[3], ODD[2], None))
     paired = services.start_game(
-        league=league, seats=ODD, teams=[(US, ODD[::2]), (THEM, ODD[1::2])], target=3, code="{0}", played_on=datetime.date(2026, 11, 2)
+        league=league,
+        seats=ODD,
+        teams=[(US, ODD[::2]), (THEM, ODD[1::2])],
+        code="{0}",
+        played_on=datetime.date(2026, 11, 2),
+        rules=rules.Rules(target=3),
     )
     services.record_hand(game=paired, hand=rules_hand(ODD[1], 3, THEM, US, None, ODD[0]))
     services.record_hand(game=paired, hand=rules_hand(ODD[0], 2, US, ODD[2], US, THEM))
@@ -269,7 +274,10 @@ def odd_league(league) -> League:
     Side.objects.filter(pk=us.pk).update(position=2)  # "Them" now sits first: the sides' keys are not in seating order.
     Side.objects.filter(pk=them.pk).update(position=0)
     Side.objects.filter(pk=us.pk).update(position=1)
-    services.start_game(league=league, seats=ODD[:2], code="empty", played_on=datetime.date(2026, 11, 20))
+    for stored in paired.hands.all():  # The hands' points name sides by position: each still names the side it did.
+        stored.points = {key: None if position is None else 1 - position for key, position in stored.points.items()}
+        stored.save(update_fields=["points"])
+    services.start_game(league=league, seats=ODD[:2], code="empty", played_on=datetime.date(2026, 11, 20), rules=rules.Rules())
     return league
 
 
@@ -279,18 +287,21 @@ def documents_from_models(games) -> list[dict]:
     for stored in games.order_by("played_on", "pk"):
         sides = list(stored.sides.order_by("position"))
         seats = [seat.player.name for seat in stored.seats.order_by("position").select_related("player")]
-        rules_: dict = {"target": stored.target, "going_out": stored.going_out, "min_bid": stored.min_bid}
-        rules_.update(steal=stored.steal, smudge=stored.smudge)
+        rules_: dict = {"variant": stored.variant, "points": stored.points.split(), "target": stored.target}
+        rules_.update(
+            going_out=stored.going_out, min_bid=stored.min_bid, steal=stored.steal, smudge=stored.smudge, negative=stored.negative
+        )
         if stored.partnership:
             rules_["teams"] = [{"name": s.name, "players": [t.player.name for t in s.seats.order_by("position")]} for s in sides]
         hands = []
-        for row in stored.hands.order_by("number").select_related("dealer__player", "pitcher__player", "high", "low", "jack", "game_point"):
+        by_position = {s.position: s.name for s in sides} | {None: None}
+        for row in stored.hands.order_by("number").select_related("dealer__player", "pitcher__player"):
             score = {s.side_id: s for s in row.scores.all()}
             entry: dict = {"dealer": row.dealer.player.name}
             if row.auction is not None:
                 entry["bids"] = [[seats[position], bid] for position, bid in row.auction]
-            entry.update(pitcher=row.pitcher.player.name, bid=row.bid, high=row.high.name, low=row.low.name)
-            entry.update(jack=row.jack and row.jack.name, game=row.game_point and row.game_point.name)
+            entry.update(pitcher=row.pitcher.player.name, bid=row.bid)
+            entry["points"] = {key: by_position[row.points[key]] for key in stored.points.split()}
             entry.update({field: {s.name: getattr(score[s.pk], column) for s in sides} for field, column in FIGURES})
             entry["set"] = row.set
             hands.append(entry)
@@ -319,7 +330,7 @@ def test_the_json_export_is_what_the_models_hold_written_the_plain_way_byte_for_
     # The fixture has what it says: games out of creation order, an auction, nulls, a winner, sides out of key order.
     assert [g["id"] for g in expected] == ["{0}", "empty", 'later\t"one"']
     assert expected[2]["hands"][0]["bids"] == [[ODD[1], None], [ODD[2], 2], [ODD[3], None], [ODD[0], 3]]
-    assert expected[2]["hands"][0]["jack"] is None and expected[2]["hands"][0]["game"] is None
+    assert expected[2]["hands"][0]["points"]["jack"] is None and expected[2]["hands"][0]["points"]["game"] is None
     assert expected[0]["result"] == {"winner": US, "totals": {THEM: -2, US: 5}}
     assert [name for name, _ in sorted(Side.objects.filter(game__code="{0}").values_list("name", "pk"), key=lambda s: s[1])] == [US, THEM]
 

@@ -214,8 +214,8 @@ INVALID = {
         f'game "{GAME}", rules.teams, team 1: unknown key "x" (a team has only name, players)',
     ),
     "wrong format": (set_in(("format",), "pitch"), 'format: must be "pitch-history", got "pitch"'),
-    "wrong version": (set_in(("version",), 2), "version: must be 1, got 2: this app reads version 1 only"),
-    "version as text": (set_in(("version",), "1"), 'version: must be 1, got "1": this app reads version 1 only'),
+    "wrong version": (set_in(("version",), 3), "version: must be 1 or 2, got 3: this app reads versions 1 and 2"),
+    "version as text": (set_in(("version",), "1"), 'version: must be 1 or 2, got "1": this app reads versions 1 and 2'),
     "missing format": (delete(("format",)), "format: this key is required"),
     "missing games": (delete(("games",)), "games: this key is required"),
     "games not a list": (set_in(("games",), {}), "games: must be a list of games [...], got {}"),
@@ -384,8 +384,8 @@ def test_an_unknown_rules_key_does_not_stop_the_hands_being_checked(league):
 
 
 def test_a_game_in_another_format_or_version_is_not_checked_further():
-    assert problems_of({"format": "pitch-history", "version": 2, "games": [{"rules": "x"}]}) == [
-        "version: must be 1, got 2: this app reads version 1 only"
+    assert problems_of({"format": "pitch-history", "version": 3, "games": [{"rules": "x"}]}) == [
+        "version: must be 1 or 2, got 3: this app reads versions 1 and 2"
     ]
 
 

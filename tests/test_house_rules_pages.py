@@ -57,7 +57,7 @@ def taps(pitcher="Ann", bid=2, high="Ann", low="Ann", jack="-", game="-", number
 
 
 def two_player_game(league: League, **house) -> Game:
-    return services.start_game(league=league, seats=["Ann", "Bob"], house_rules=house, code=f"g{Game.objects.count()}")
+    return services.start_game(league=league, seats=["Ann", "Bob"], code=f"g{Game.objects.count()}", rules=rules.Rules(**house))
 
 
 # Stored rules
@@ -66,7 +66,7 @@ def two_player_game(league: League, **house) -> Game:
 def test_a_game_keeps_the_rules_it_started_with_when_the_league_changes_its_defaults(league):
     league.going_out, league.min_bid = "made_bid", 2
     league.save()
-    game = services.start_game(league=league, seats=["Ann", "Bob"], house_rules={"smudge": True})
+    game = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(**{"smudge": True}))
     game.refresh_from_db()
     assert game.rules == rules.Rules(smudge=True)  # The service is told the rules; the league's are the form's default.
     League.objects.filter(pk=league.pk).update(going_out="pitcher", min_bid=1, steal=False)
@@ -147,9 +147,9 @@ def test_the_owner_sets_the_leagues_house_rules(owner_client, league):
 
 def test_bad_league_house_rules_are_refused_and_change_nothing(owner_client, league):
     url = reverse("scores:league_settings", args=[league.slug])
-    response = owner_client.post(url, {"form": "rules", "target": "100", "going_out": "made_bid", "min_bid": "1", "steal": "on"})
+    response = owner_client.post(url, {"form": "rules", "target": "1000", "going_out": "made_bid", "min_bid": "1", "steal": "on"})
     assert response.status_code == 400
-    assert "Ensure this value is less than or equal to 99." in response.content.decode()
+    assert "Ensure this value is less than or equal to 999." in response.content.decode()
     league.refresh_from_db()
     assert league.rules == rules.Rules()
 
@@ -169,11 +169,11 @@ def test_only_the_owner_sets_the_house_rules(client, make_user, league):
 
 
 def test_the_game_and_watch_pages_say_the_rules_in_one_line(scorer, league):
-    game = services.start_game(league=league, seats=["Ann", "Bob"], target=11, house_rules=MADE_BID_2)
+    game = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(target=11, **MADE_BID_2))
     line = "4-point · to 11 · set pitcher can&#x27;t go out · minimum bid 2</p>"
     assert line in scorer.get(game.get_absolute_url()).content.decode()
     assert line in scorer.get(reverse("scores:watch", args=[game.share_token])).content.decode()
-    sheet = services.start_game(league=league, seats=["Ann", "Bob"])
+    sheet = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules())
     assert "4-point · to 7</p>" in scorer.get(sheet.get_absolute_url()).content.decode()
 
 
@@ -212,12 +212,12 @@ def auction_url(game: Game, bids: str) -> str:
 
 
 def test_the_auction_offers_what_the_house_rules_allow(scorer, league):
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], house_rules={"min_bid": 2, "steal": False})
+    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], rules=rules.Rules(**{"min_bid": 2, "steal": False}))
     html = scorer.get(auction_url(game, "")).content.decode()
     assert ">Pass</a>" in html and ">1</a>" not in html and ">2</a>" in html
     html = scorer.get(auction_url(game, "2,p,p")).content.decode()  # Ann deals: no steal of the 2.
     assert "Ann bids:" in html and ">2</a>" not in html and ">3</a>" in html
-    sheet = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"])
+    sheet = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], rules=rules.Rules())
     assert ">2</a>" in scorer.get(auction_url(sheet, "2,p,p")).content.decode()
 
 
@@ -229,7 +229,7 @@ def test_the_auction_offers_what_the_house_rules_allow(scorer, league):
     ],
 )
 def test_a_crafted_auction_link_names_the_house_rule(scorer, league, bids, message):
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], house_rules={"min_bid": 2, "steal": False})
+    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], rules=rules.Rules(**{"min_bid": 2, "steal": False}))
     assert message in scorer.get(auction_url(game, bids)).content.decode()
     html = scorer.get(game.get_absolute_url() + f"?auction={bids}").content.decode()
     assert "house rules" in html and not Hand.objects.exists()
@@ -240,14 +240,17 @@ def test_a_crafted_auction_link_names_the_house_rule(scorer, league, bids, messa
 
 def test_a_house_rules_game_exports_imports_and_exports_the_same(league, make_user):
     house = {"going_out": "made_bid", "steal": False, "smudge": True}
-    game = services.start_game(league=league, seats=["Ann", "Bob"], target=7, house_rules=house)
+    game = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(target=7, **house))
     for played in [*SET_AT_THE_TARGET, hand("Bob", 2, "Bob", "Bob"), hand("Ann", 4, "Ann", "Ann", "Ann", "Ann")]:
         services.record_hand(game=game, hand=played)
     exported = "".join(
         history_export.export_json(league.games.all(), league_name="L", exported_at=datetime.datetime(2026, 12, 1, tzinfo=datetime.UTC))
     )
     doc = json.loads(exported)
-    assert doc["games"][0]["rules"] == {"target": 7, "going_out": "made_bid", "min_bid": 1, "steal": False, "smudge": True}
+    assert doc["games"][0]["rules"] == {
+        "variant": "4-point", "points": ["high", "low", "jack", "game"], "target": 7, "going_out": "made_bid", "min_bid": 1,
+        "steal": False, "smudge": True, "negative": True,
+    }  # fmt: skip
     assert doc["games"][0]["result"]["winner"] == "Ann" and len(doc["games"][0]["hands"]) == 5
     empty = League.objects.create(name="Empty", slug="empty")
     services.import_history(league=empty, source=exported.encode())
@@ -260,7 +263,7 @@ def test_a_house_rules_game_exports_imports_and_exports_the_same(league, make_us
 
 
 def test_import_scores_each_game_by_its_own_rules(league):
-    hands = [hand_doc(h.pitcher, h.bid, h.high, h.low, h.jack, h.game) for h in SET_AT_THE_TARGET]
+    hands = [hand_doc(h.pitcher, h.bid, **h.points) for h in SET_AT_THE_TARGET]
     doc = document(
         game_doc("sheet", seats=["Ann", "Bob"], hands=hands),
         game_doc("made", seats=["Ann", "Bob"], hands=hands, rules={"going_out": "made_bid"}),
@@ -301,8 +304,9 @@ def test_the_csv_has_a_row_per_game_with_its_rules(league):
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         rows = list(csv.DictReader(io.StringIO(archive.read("games.csv").decode("utf-8-sig"))))
     assert rows == [
-        {"game_id": "g0", "played_on": rows[0]["played_on"], "target": "7", "going_out": "made_bid", "min_bid": "1", "steal": "TRUE",
-         "smudge": "TRUE", "partnership": "FALSE", "winner": ""}
+        {"game_id": "g0", "played_on": rows[0]["played_on"], "variant": "4-point", "points": "high low jack game", "target": "7",
+         "going_out": "made_bid", "min_bid": "1", "steal": "TRUE", "smudge": "TRUE", "negative": "TRUE", "partnership": "FALSE",
+         "winner": ""}
     ]  # fmt: skip
 
 

@@ -95,14 +95,14 @@ def test_the_problems_are_in_the_uploaders_language(client, owner, league, setti
     settings.TASKS = DATABASE_BACKEND  # Run below, outside the request and its language, as the worker runs it.
     client.force_login(owner)
     client.cookies["django_language"] = "it"
-    upload(client, league, dumps(document(game("a", hands=[hand("Ann", 5, "Ann")]))))
+    upload(client, league, dumps(document(game("a", hands=[hand("Zed", 2, "Ann")]))))
     job = ImportJob.objects.get()
     assert job.language == "it"
 
     tasks.import_history.call(job.pk)
 
     job.refresh_from_db()
-    assert job.problems == ['partita "a", mano 1, bid: l\'offerta deve essere 1-4, invece è 5']
+    assert job.problems == ["partita \"a\", mano 1, pitcher: il lanciatore deve essere un giocatore al tavolo, invece è 'Zed'"]
 
 
 def test_a_job_runs_once_even_if_delivered_twice(owner, league, settings):
@@ -177,7 +177,7 @@ def test_a_known_player_spelled_otherwise_keeps_the_leagues_spelling_and_the_sam
     assert scores == {"Ann": (1, -3, -3), "Bob": (1, 1, 1), "Cat": (0, 0, 0), "Dan": (0, 0, 0)}
     assert second.status == Game.Status.FINISHED
     ann = second.seats.get(position=0)
-    assert (ann.points, ann.pitched, ann.sets, ann.high) == (1, 2, 1, 2)
+    assert (ann.points, ann.pitched, ann.sets, ann.won_high) == (1, 2, 1, 2)
 
 
 def test_a_team_may_name_its_players_in_another_case_than_the_seats(league):

@@ -19,7 +19,7 @@ from django.db import connection
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from scores import services, tasks
+from scores import rules, services, tasks
 from scores.models import Game, ImportJob, League, Membership, Role
 from scores.services import imports
 from tests.history_docs import SPEC_HAND, document, dumps, game, hand
@@ -174,7 +174,7 @@ def test_a_job_that_still_moves_or_waits_its_turn_is_left_alone(owner, league, s
 @pytest.mark.django_db(transaction=True)
 def test_two_workers_importing_one_file_at_once_store_it_once_and_the_second_finds_it_there(owner, league, monkeypatch):
     """The second used to fail with "the import stopped on an error in the app" (UniqueViolation on the game's code)."""
-    services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="earlier")  # The players are known.
+    services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="earlier", rules=rules.Rules())  # The players are known.
     jobs = [ImportJob.objects.create(league=league, user=owner, filename="h.json", source=FILE) for _ in range(2)]
     first_inside, go, inside = threading.Event(), threading.Event(), []
     players_named = imports.players_named

@@ -37,7 +37,7 @@ def world(league, make_user, four_player_game):
         "player": four_player_game.seats.first().player,
         "invite": Invite.objects.create(league=league, role=Role.SCORER),
         "member": Membership.objects.get(user=other),
-        "open_game": services.start_game(league=league, seats=["Ann", "Bob"], code="open"),
+        "open_game": services.start_game(league=league, seats=["Ann", "Bob"], code="open", rules=rules.Rules()),
         "import_job": ImportJob.objects.create(league=league, user=users["owner"], filename="h.json", source=b"{}"),
     }
 
@@ -118,13 +118,13 @@ def test_a_wrong_or_turned_off_public_link_is_404(client, world, token):
 
 def test_a_public_link_does_not_open_another_leagues_game(client, world):
     elsewhere = League.objects.get(slug="elsewhere")
-    theirs = services.start_game(league=elsewhere, seats=["Xan", "Yul"], code="theirs")
+    theirs = services.start_game(league=elsewhere, seats=["Xan", "Yul"], code="theirs", rules=rules.Rules())
     assert client.get(f"/p/public-token/games/{theirs.pk}/").status_code == 404
 
 
 def test_a_game_of_another_league_is_404_under_this_leagues_address(client, world):
     elsewhere = League.objects.get(slug="elsewhere")
-    theirs = services.start_game(league=elsewhere, seats=["Xan", "Yul"], code="theirs")
+    theirs = services.start_game(league=elsewhere, seats=["Xan", "Yul"], code="theirs", rules=rules.Rules())
     client.force_login(world["users"]["owner"])
     assert client.get(reverse("scores:game_detail", args=["thursday", theirs.pk])).status_code == 404
     assert client.get(reverse("scores:player_detail", args=["thursday", theirs.seats.first().player_id])).status_code == 404
@@ -199,7 +199,7 @@ SCORER_WRITES = {
     "hand_undo": (lambda w: reverse("scores:hand_undo", args=["thursday", w["game"].pk]), lambda w: {"number": 2}),
     "hand_restore": (
         lambda w: reverse("scores:hand_restore", args=["thursday", w["open_game"].pk]),
-        lambda w: {"token": restore_token(w["open_game"].pk, _version(w, "open_game"), 1, rules.Hand("Ann", 1, "Ann", "Ann"))},
+        lambda w: {"token": restore_token(w["open_game"].pk, _version(w, "open_game"), 1, hand("Ann", 1, "Ann", "Ann"))},
     ),
     "hand_edit": (
         lambda w: reverse("scores:hand_edit", args=["thursday", w["game"].pk, 1]),

@@ -155,7 +155,7 @@ def test_what_is_left_in_other_target_does_not_matter_when_a_target_is_picked(sc
 
 
 def test_a_wrong_other_target_is_still_refused_when_other_is_picked(scorer, league):
-    html = scorer.post(new_game_url(league), form_data(target="other", other_target="500", new_1="Ann", new_2="Bob")).content.decode()
+    html = scorer.post(new_game_url(league), form_data(target="other", other_target="1000", new_1="Ann", new_2="Bob")).content.decode()
     assert "Ensure this value is less than or equal to" in html and not Game.objects.exists()
 
 

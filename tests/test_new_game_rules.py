@@ -223,7 +223,7 @@ def test_the_house_rules_summary_says_the_rules_chosen_and_htmx_asks_for_it_agai
     custom = scorer.get(
         new_game_url(league), {"part": "rules", "variant": "custom", "points": ["five", "high"]}, headers={"HX-Request": "true"}
     )
-    assert custom.content.decode() == "custom (High, Five (5)) · to 7"
+    assert custom.content.decode() == "Custom: High, Five (5) · to 7"
     # Nothing ticked yet: no rules to say.
     assert scorer.get(new_game_url(league), {"part": "rules", "variant": "custom"}, headers={"HX-Request": "true"}).content == b""
     # Without htmx the address is the page.

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from scores import rules, services
 from scores.models import Hand, Role
+from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db
 
@@ -24,8 +25,12 @@ def post(client, game, *hands: dict):
 
 
 def taps(number: int, key: uuid.UUID | None = None, **fields) -> dict:
-    hand = {"pitcher": "Ann", "bid": "2", "high": "Ann", "low": "Bob", "jack": "-", "game": "Ann"} | fields
-    return hand | {"number": number, "key": str(key or uuid.uuid4())}
+    """A queued hand as offline.js sends it: the form's pitcher and bid, the points as an object (a point's keyword
+    given here sets it; "-" is null), its number and key."""
+    points = {"high": "Ann", "low": "Bob", "jack": None, "game": "Ann"}
+    points |= {key: None if value == "-" else value for key, value in fields.items() if key in points}
+    hand = {"pitcher": "Ann", "bid": "2"} | {key: value for key, value in fields.items() if key not in points}
+    return hand | {"points": points, "number": number, "key": str(key or uuid.uuid4())}
 
 
 def test_it_stores_the_hand_and_answers_the_servers_totals_and_a_resend_stores_nothing_twice(scorer, four_player_game):
@@ -47,13 +52,13 @@ def test_several_hands_are_stored_in_order_and_it_stops_at_the_first_it_cannot_t
 
 
 def test_it_answers_the_winner(scorer, league):
-    game = services.start_game(league=league, seats=["Ann", "Bob"], target=2)
+    game = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(target=2))
     answer = post(scorer, game, taps(1, pitcher="Ann", bid="2", high="Ann", low="Ann")).json()["results"][0]
     assert answer["winner"] == "Ann" and answer["totals"] == {"Ann": 3, "Bob": 0}
 
 
 def test_a_number_another_phone_took_is_a_conflict_and_changes_nothing(scorer, four_player_game):
-    services.record_hand(game=four_player_game, hand=rules.Hand(pitcher="Cat", bid=2, high="Cat", low="Cat"))
+    services.record_hand(game=four_player_game, hand=hand("Cat", 2, "Cat", "Cat"))
     answer = post(scorer, four_player_game, taps(1))
     assert answer.json() == {"results": [{"status": "conflict", "messages": ["Hand 1 was already recorded."]}]}
     assert list(Hand.objects.values_list("pitcher__player__name", flat=True)) == ["Cat"]
@@ -78,8 +83,8 @@ def test_a_hand_the_server_cannot_take_is_refused_with_the_reason_and_nothing_st
 
 
 def test_a_finished_game_takes_no_more_hands(scorer, league):
-    game = services.start_game(league=league, seats=["Ann", "Bob"], target=2)
-    services.record_hand(game=game, hand=rules.Hand(pitcher="Ann", bid=2, high="Ann", low="Ann"))
+    game = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(target=2))
+    services.record_hand(game=game, hand=hand("Ann", 2, "Ann", "Ann"))
     answer = post(scorer, game, taps(2))
     assert answer.json()["results"] == [{"status": "refused", "messages": ["The game is over: no more hands can be entered."]}]
     assert Hand.objects.count() == 1

@@ -9,7 +9,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scores import services
+from scores import rules, services
 from scores.models import Game, Hand, Role
 from tests.conftest import hand
 
@@ -23,7 +23,7 @@ def url(name: str, game: Game, *args) -> str:
 @pytest.fixture
 def won_by_cat(league) -> Game:
     """Ann passes the target without pitching; Cat goes out with fewer points."""
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="won")
+    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="won", rules=rules.Rules())
     for _ in range(3):
         services.record_hand(game=game, hand=hand("Bob", 1, "Ann", "Ann", jack="Ann", game="Cat"))
     services.record_hand(game=game, hand=hand("Cat", 4, "Cat", "Cat", jack="Cat", game="Cat"))
@@ -76,7 +76,9 @@ def test_rematch_seats_the_same_table_and_moves_the_deal_on(scorer, won_by_cat):
 
 
 def test_a_partnership_rematch_keeps_the_teams(scorer, league):
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], teams=[("Us", ["Ann", "Cat"]), ("Them", ["Bob", "Dan"])])
+    game = services.start_game(
+        league=league, seats=["Ann", "Bob", "Cat", "Dan"], teams=[("Us", ["Ann", "Cat"]), ("Them", ["Bob", "Dan"])], rules=rules.Rules()
+    )
     services.record_hand(game=game, hand=hand("Ann", 4, "Ann", "Ann", jack="Ann", game="Ann"))
     services.record_hand(game=game, hand=hand("Cat", 4, "Cat", "Cat", jack="Cat", game="Cat"))
     game.refresh_from_db()
@@ -147,7 +149,7 @@ def short(name: str, shown: str) -> str:
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx-save"])
 def test_the_history_shows_names_short_and_whole_in_the_title(scorer, league, headers):
     seats = ["Christopher Robinson", "Christopher Adams", "Alexandria Whitfield", "Dan"]
-    game = services.start_game(league=league, seats=seats, code="short")
+    game = services.start_game(league=league, seats=seats, code="short", rules=rules.Rules())
     services.record_hand(game=game, hand=hand("Christopher Robinson", 2, "Christopher Robinson", "Christopher Adams"))
     if headers:  # The row a save adds, with htmx.
         data = {"number": 2, "key": uuid.uuid4(), "pitcher": "Alexandria Whitfield", "bid": 2}

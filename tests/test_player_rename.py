@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scores import selectors, services
+from scores import rules, selectors, services
 from scores.history import document as history_document
 from scores.history import export as history_export
 from scores.models import Game, Player
@@ -32,11 +32,13 @@ def test_a_renamed_player_keeps_playing_their_solo_game(admin_client, four_playe
     # The exported game names the seat and its side alike, as the format requires; it reads back.
     [document] = history_export.stored_games(Game.objects.filter(pk=four_player_game.pk))
     assert document["seats"][0] == "Anne" and "Anne" in document["hands"][0]["totals"]
-    history_document.read_document({"format": "pitch-history", "version": 1, "games": [document]})
+    history_document.read_document({"format": "pitch-history", "version": 2, "games": [document]})
 
 
 def test_a_team_keeps_its_name_when_a_partner_is_renamed(admin_client, league):
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], teams=[("Us", ["Ann", "Cat"]), ("Them", ["Bob", "Dan"])])
+    game = services.start_game(
+        league=league, seats=["Ann", "Bob", "Cat", "Dan"], teams=[("Us", ["Ann", "Cat"]), ("Them", ["Bob", "Dan"])], rules=rules.Rules()
+    )
     rename_in_admin(admin_client, Player.objects.get(league=league, name="Ann"), "Anne")
     state = selectors.load_game(game)
     assert set(state.sides) == {"Us", "Them"} and state.table.teams[0].players == ("Anne", "Cat")

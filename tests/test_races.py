@@ -17,7 +17,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from scores import services
+from scores import rules, services
 from scores.models import Game, Hand, League, Membership, Role
 from tests.conftest import hand
 from tests.test_concurrency import assert_consistent, run_together
@@ -36,7 +36,7 @@ def _client(user) -> Client:
 
 
 def _game_with_hands(league: League, code: str, count: int) -> Game:
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code=code)
+    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code=code, rules=rules.Rules())
     for _ in range(count):
         services.record_hand(game=game, hand=hand("Ann", 1, "Bob", "Cat"))
     return game

@@ -59,10 +59,10 @@ def test_a_rating_change_is_after_minus_before(league):
 
 
 def test_games_are_rated_in_the_order_played_not_the_order_entered(league):
-    late = services.start_game(league=league, seats=["Ann", "Bob"], code="late", played_on=datetime.date(2026, 3, 1))
+    late = services.start_game(league=league, seats=["Ann", "Bob"], code="late", played_on=datetime.date(2026, 3, 1), rules=rules.Rules())
     for _ in range(2):
         services.record_hand(game=late, hand=hand("Bob", 4, "Bob", "Bob", "Bob", "Bob"))
-    early = services.start_game(league=league, seats=["Ann", "Bob"], code="early", played_on=datetime.date(2026, 1, 1))
+    early = services.start_game(league=league, seats=["Ann", "Bob"], code="early", played_on=datetime.date(2026, 1, 1), rules=rules.Rules())
     for _ in range(2):
         services.record_hand(game=early, hand=hand("Ann", 4, "Ann", "Ann", "Ann", "Ann"))
     model = PlackettLuce()
@@ -137,7 +137,7 @@ def test_imported_games_are_rated_like_games_played_in_the_app(league):
 
     other = type(league).objects.create(name="Imported", slug="imported")
     leagues.build(league)
-    hands = lambda hs: [{"pitcher": h.pitcher, "bid": h.bid, "high": h.high, "low": h.low, "jack": h.jack, "game": h.game} for h in hs]  # noqa: E731
+    hands = lambda hs: [{"pitcher": h.pitcher, "bid": h.bid, **h.points} for h in hs]  # noqa: E731
     document = {
         "format": "pitch-history",
         "version": 1,

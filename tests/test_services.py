@@ -9,7 +9,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from scores import rules, selectors, services
-from scores.models import Game, Hand, HandScore, Player, Seat
+from scores.models import MAX_TOTAL, Game, Hand, HandScore, Player, Seat
 from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +33,7 @@ def stored_matches_replay(game: Game) -> None:
 
 def test_start_game_seats_players_clockwise_and_creates_new_names(league):
     Player.objects.create(league=league, name="Ann")
-    game = services.start_game(league=league, seats=["ann", " Bob "], played_on=datetime.date(2026, 11, 27))
+    game = services.start_game(league=league, seats=["ann", " Bob "], played_on=datetime.date(2026, 11, 27), rules=rules.Rules())
     assert [s.player.name for s in game.seats.order_by("position")] == ["Ann", "Bob"]
     assert Player.objects.filter(league=league).count() == 2
     assert game.code == "2026-11-27-1"
@@ -41,7 +41,7 @@ def test_start_game_seats_players_clockwise_and_creates_new_names(league):
 
 
 def test_start_game_turns_the_table_so_the_first_dealer_is_seat_one(league):
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], first_dealer="Cat")
+    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], first_dealer="Cat", rules=rules.Rules())
     assert [s.player.name for s in game.seats.order_by("position")] == ["Cat", "Dan", "Ann", "Bob"]
     services.record_hand(game=game, hand=hand("Ann", 1, "Ann", "Bob"))
     assert game.hands.get().dealer.player.name == "Cat"
@@ -49,7 +49,10 @@ def test_start_game_turns_the_table_so_the_first_dealer_is_seat_one(league):
 
 def test_start_partnership_game_makes_two_team_sides(league):
     game = services.start_game(
-        league=league, seats=["Ann", "Bob", "Cat", "Dan"], teams=[("Us", ["Ann", "Cat"]), ("Them", ["Bob", "Dan"])], target=11
+        league=league,
+        seats=["Ann", "Bob", "Cat", "Dan"],
+        teams=[("Us", ["Ann", "Cat"]), ("Them", ["Bob", "Dan"])],
+        rules=rules.Rules(target=11),
     )
     assert game.partnership
     sides = {side.name: sorted(s.player.name for s in side.seats.all()) for side in game.sides.all()}
@@ -58,13 +61,13 @@ def test_start_partnership_game_makes_two_team_sides(league):
 
 def test_start_game_refuses_what_the_rules_refuse_and_stores_nothing(league):
     with pytest.raises(rules.RulesError, match="seated twice"):
-        services.start_game(league=league, seats=["Ann", "ann"])
+        services.start_game(league=league, seats=["Ann", "ann"], rules=rules.Rules())
     assert not Game.objects.exists() and not Player.objects.exists()
 
 
 def test_a_game_id_is_unique_in_the_league(league, four_player_game):
     with pytest.raises(rules.RulesError, match="already has a game with id kitchen"):
-        services.start_game(league=league, seats=["Ann", "Bob"], code="kitchen")
+        services.start_game(league=league, seats=["Ann", "Bob"], code="kitchen", rules=rules.Rules())
 
 
 def test_record_hand_stores_the_engines_results(four_player_game):
@@ -195,7 +198,9 @@ def test_a_hand_with_an_auction_stores_it_by_seat(four_player_game):
 
 
 def test_partnership_points_named_by_player_go_to_the_team(league):
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], teams=[("Us", ["Ann", "Cat"]), ("Them", ["Bob", "Dan"])])
+    game = services.start_game(
+        league=league, seats=["Ann", "Bob", "Cat", "Dan"], teams=[("Us", ["Ann", "Cat"]), ("Them", ["Bob", "Dan"])], rules=rules.Rules()
+    )
     services.record_hand(game=game, hand=hand("Cat", 2, "Ann", "Cat", "Bob", None))
     assert totals(game) == {"Us": 2, "Them": 1}
 
@@ -204,9 +209,11 @@ def test_the_database_refuses_a_bid_out_of_range_and_a_duplicate_hand_number(fou
     services.record_hand(game=four_player_game, hand=hand("Ann", 2, "Ann", "Ann"))
     stored = four_player_game.hands.get()
     seat = Seat.objects.filter(game=four_player_game).first()
-    for bid, number in [(5, 2), (2, 1)]:
+    # No variant bids above the largest total (every point of the catalogue), none below 1.
+    for bid, number in [(MAX_TOTAL + 1, 2), (0, 2), (2, 1)]:
         with pytest.raises(IntegrityError), transaction.atomic():
-            Hand.objects.create(game=four_player_game, number=number, dealer=seat, pitcher=seat, bid=bid, high=stored.high, low=stored.low)
+            Hand.objects.create(game=four_player_game, number=number, dealer=seat, pitcher=seat, bid=bid, points=stored.points)
+    Hand.objects.create(game=four_player_game, number=2, dealer=seat, pitcher=seat, bid=MAX_TOTAL, points=stored.points)
 
 
 def test_a_finished_game_can_be_deleted(four_player_game):

@@ -32,7 +32,7 @@ def _sweep(who: str) -> rules.Hand:
 
 def _play(league, code: str, day: datetime.date, seats: list[str], winner: str) -> Game:
     """A finished solo game to 7 that ``winner`` wins in two sweeps."""
-    game = services.start_game(league=league, seats=seats, code=code, played_on=day)
+    game = services.start_game(league=league, seats=seats, code=code, played_on=day, rules=rules.Rules())
     for _ in range(2):
         services.record_hand(game=game, hand=_sweep(winner))
     game.refresh_from_db()

@@ -523,7 +523,9 @@ def test_only_a_signed_in_players_own_language_is_stored(client, owner):
     ],
 )
 def test_dates_and_numbers_are_written_the_local_way(client, owner, league, lang, long, short, number):
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="late", played_on=datetime.date(2026, 11, 29))
+    game = services.start_game(
+        league=league, seats=["Ann", "Bob", "Cat"], code="late", played_on=datetime.date(2026, 11, 29), rules=rules.Rules()
+    )
     client.force_login(owner)
     headers = {"accept-language": lang}
     assert f"{long}</h1>" in client.get(game.get_absolute_url(), headers=headers).content.decode()
@@ -543,7 +545,9 @@ def test_chart_coordinates_stay_numbers_for_svg_in_every_language(client, owner,
 
 
 def test_italian_dates_have_lower_case_months_and_no_leading_zero(client, owner, league):
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], code="dec", played_on=datetime.date(2026, 12, 1))
+    game = services.start_game(
+        league=league, seats=["Ann", "Bob", "Cat"], code="dec", played_on=datetime.date(2026, 12, 1), rules=rules.Rules()
+    )
     client.force_login(owner)
     assert "1 dicembre 2026</h1>" in client.get(game.get_absolute_url(), headers={"accept-language": "it"}).content.decode()
     with translation.override("it"):

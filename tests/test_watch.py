@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scores import services
+from scores import rules, services
 from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +52,7 @@ def test_the_page_and_the_fragment_have_different_etags(client, four_player_game
 
 
 def test_the_winner_shows_on_the_watch_page(client, league):
-    game = services.start_game(league=league, seats=["Ann", "Bob"], target=2)
+    game = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(target=2))
     services.record_hand(game=game, hand=hand("Ann", 2, "Ann", "Ann"))
     assert "Ann won!" in client.get(watch_url(game)).content.decode()
 

@@ -13,7 +13,7 @@ from .. import rules
 from ..models import Game, GoingOut, League, Player
 from ..names import clean as clean_name
 from ..names import key as name_key
-from ..problems import point_name
+from ..problems import point_name, variant_name
 from .hands import add_problems, read_restore_token
 
 TARGETS = (7, 11, 15, 21, 52)  # The targets tables play to; any other is typed.
@@ -81,11 +81,6 @@ def point_label(point: rules.Point) -> str:
     return name if point.value == 1 else gettext("%(point)s (%(value)s)") % {"point": name, "value": point.value}
 
 
-def variant_label(variant: rules.Variant) -> str:
-    """A named variant as players call it, by its total: "10-point"."""
-    return gettext("%(total)s-point") % {"total": variant.total}
-
-
 @dataclasses.dataclass(frozen=True)
 class VariantChoice:
     """One choice of variant as the form shows it: its radio button, and for a named variant what it plays."""
@@ -120,7 +115,7 @@ class RulesForm(forms.Form):
 
     variant = forms.ChoiceField(
         label=_("Variant"),
-        choices=lambda: [*((name, variant_label(v)) for name, v in rules.VARIANTS.items()), (rules.CUSTOM.name, gettext("Custom"))],
+        choices=lambda: [(name, variant_name(name)) for name in (*rules.VARIANTS, rules.CUSTOM.name)],
         required=False,
         widget=forms.RadioSelect,
     )

@@ -18,8 +18,9 @@ from django.utils.translation import gettext, pgettext
 
 from .. import rules
 from ..problems import message as problem_message
+from ..problems import point_name
 
-NOT_IN_PLAY = "-"  # The Jack button for "Not in play", the Game button for "Tied".
+NOT_IN_PLAY = "-"  # A point's button for "Not in play" (for Game: "Tied").
 
 
 PASS = "p"  # A pass in an auction written as text: "p,2,p,3".
@@ -29,16 +30,40 @@ def _buttons(label, choices: Sequence[tuple[str, str]], *, required_message: str
     return forms.ChoiceField(label=label, choices=choices, widget=forms.RadioSelect, error_messages={"required": required_message})
 
 
+def _missing_word(key: str) -> str:
+    """The button for a point the hand did without: Game tied, any other card not in play."""
+    return pgettext("card game point", "Tied") if key == "game" else pgettext("card game point", "Not in play")
+
+
+def _required_message(point: rules.Point) -> str:
+    """What a point's row says when it was not tapped."""
+    key = point.key
+    if key == "high":
+        return gettext("Tap who won High.")
+    if key == "low":
+        return gettext("Tap who won Low (the same as High if only one trump was out).")
+    if key == "jack":
+        return gettext("Tap who won the Jack, or Not in play.")
+    if key == "game":
+        return gettext("Tap who won Game, or Tied.")
+    name = {"point": point_name(key)}
+    return (gettext("Tap who won %(point)s, or Not in play.") if point.optional else gettext("Tap who won %(point)s.")) % name
+
+
 class _BidField(forms.TypedChoiceField):
-    """Offers as buttons the bids the game's rules allow, but lets any bid of the rule sheet through, so the rules
-    engine refuses one a house rule forbids (an edit, a crafted post) saying which rule forbids it."""
+    """Offers as buttons the bids the game's rules allow, but lets any bid up to the variant's total through, so the
+    rules engine refuses one the variant or a house rule forbids (an edit, a crafted post) saying which rule forbids it."""
+
+    def __init__(self, *args, total: int, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.total = total
 
     def valid_value(self, value) -> bool:
-        return str(value) in {str(b) for b in rules.BIDS}
+        return str(value) in {str(b) for b in range(1, self.total + 1)}
 
 
 class HandForm(forms.Form):
-    """One hand in taps: pitcher, bid, and who won High, Low, Jack and Game."""
+    """One hand in taps: pitcher, bid, and who won each of the game's points (a row each, named by the point's key)."""
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, required=False)
     key = forms.UUIDField(widget=forms.HiddenInput, required=False)
@@ -49,8 +74,8 @@ class HandForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.table, self.dealer = table, dealer
         players = [(name, name) for name in table.seats]
-        points = [(name, name) for name in table.sides]
-        taps = {
+        sides = [(name, name) for name in table.sides]
+        taps: dict[str, forms.Field] = {
             "pitcher": _buttons(gettext("Pitcher"), players, required_message=gettext("Tap who won the bid.")),
             "bid": _BidField(
                 label=gettext("Bid"),
@@ -58,24 +83,12 @@ class HandForm(forms.Form):
                 coerce=int,
                 widget=forms.RadioSelect,
                 error_messages={"required": gettext("Tap the bid.")},
-            ),
-            "high": _buttons(pgettext("card game point", "High"), points, required_message=gettext("Tap who won High.")),
-            "low": _buttons(
-                pgettext("card game point", "Low"),
-                points,
-                required_message=gettext("Tap who won Low (the same as High if only one trump was out)."),
-            ),
-            "jack": _buttons(
-                pgettext("card game point", "Jack"),
-                [*points, (NOT_IN_PLAY, pgettext("card game point", "Not in play"))],
-                required_message=gettext("Tap who won the Jack, or Not in play."),
-            ),
-            "game": _buttons(
-                pgettext("card game point", "Game"),
-                [*points, (NOT_IN_PLAY, pgettext("card game point", "Tied"))],
-                required_message=gettext("Tap who won Game, or Tied."),
+                total=table.rules.total,
             ),
         }
+        for point in table.rules.kinds:
+            choices = [*sides, (NOT_IN_PLAY, _missing_word(point.key))] if point.optional else sides
+            taps[point.key] = _buttons(point_name(point.key), choices, required_message=_required_message(point))
         self.fields = {**taps, **self.fields}  # The taps first, in the order a hand is told.
 
     def clean(self) -> dict:
@@ -96,21 +109,13 @@ class HandForm(forms.Form):
             raise forms.ValidationError(gettext("The auction could not be read; enter it again."))
         return bids
 
+    def points(self) -> dict[str, str | None]:
+        """Who won each of the game's points, as tapped (None: not in play, or Game tied)."""
+        return {key: None if self.cleaned_data[key] == NOT_IN_PLAY else self.cleaned_data[key] for key in self.table.rules.points}
+
     def to_hand(self) -> rules.Hand:
         data = self.cleaned_data
-
-        def side(value: str) -> str | None:
-            return None if value == NOT_IN_PLAY else value
-
-        return rules.Hand(
-            pitcher=data["pitcher"],
-            bid=data["bid"],
-            high=data["high"],
-            low=data["low"],
-            jack=side(data["jack"]),
-            game=side(data["game"]),
-            bids=data.get("auction"),
-        )
+        return rules.Hand(pitcher=data["pitcher"], bid=data["bid"], points=self.points(), bids=data.get("auction"))
 
     @staticmethod
     def initial_for(hand: rules.Hand) -> dict:
@@ -118,12 +123,25 @@ class HandForm(forms.Form):
         return {
             "pitcher": hand.pitcher,
             "bid": hand.bid,
-            "high": hand.high,
-            "low": hand.low,
-            "jack": hand.jack or NOT_IN_PLAY,
-            "game": hand.game or NOT_IN_PLAY,
+            **{key: NOT_IN_PLAY if side is None else side for key, side in hand.points.items()},
             "auction": format_auction(hand.bids) if hand.bids is not None else "",
         }
+
+
+class SyncedHandForm(HandForm):
+    """A hand a phone queued and sends when the network is back: the hand form's pitcher, bid, auction, number and
+    key, with the points as the JSON object the phone sent (``{key: side or null}``), which the rules engine checks
+    whole (a missing or an extra key, null for High, a name no side has), as it does a history file's."""
+
+    def __init__(self, *args, points: object, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for key in self.table.rules.points:
+            del self.fields[key]
+        self.given_points = points
+
+    def to_hand(self) -> rules.Hand:
+        data = self.cleaned_data
+        return rules.Hand(pitcher=data["pitcher"], bid=data["bid"], points=self.given_points, bids=data.get("auction"))  # type: ignore[arg-type]
 
 
 _RESTORE_SALT = "scores.forms.hands.restore"
@@ -147,6 +165,8 @@ def read_restore_token(token: str, game_pk: int) -> dict:
     if not isinstance(value, dict) or value.get("game") != game_pk:
         raise refused
     hand = value["hand"]
+    if not isinstance(hand, dict) or set(hand) != {field.name for field in dataclasses.fields(rules.Hand)}:
+        raise refused  # Signed before a hand had its points in one mapping: the hand it undid is no longer its to put back.
     bids = tuple((player, bid) for player, bid in hand["bids"]) if hand["bids"] is not None else None
     return {
         "number": value["number"],
@@ -189,8 +209,11 @@ class VersionForm(forms.Form):
 
 # A bid in the auction's link that a house rule forbids (the page never offers it): which rule, in so many words.
 HOUSE_RULE_PROBLEMS = {
-    "min_bid": lambda: gettext("This game's house rules make the minimum bid 2, so a bid of 1 is not allowed; start again."),
-    "steal": lambda: gettext("This game's house rules do not let the dealer steal the bid; start again."),
+    "min_bid": lambda table, bid: (
+        gettext("This game's house rules make the minimum bid %(min)s, so a bid of %(bid)s is not allowed; start again.")
+        % {"min": table.rules.min_bid, "bid": bid}
+    ),
+    "steal": lambda table, bid: gettext("This game's house rules do not let the dealer steal the bid; start again."),
 }
 
 
@@ -212,7 +235,7 @@ class AuctionForm(forms.Form):
         for i, (_player, bid) in enumerate(bids):
             if bid not in rules.allowed_bids(self.table, self.dealer, bids[:i]):
                 house_rule = rules.forbidding_rule(self.table, self.dealer, bids[:i], bid)
-                raise forms.ValidationError(HOUSE_RULE_PROBLEMS[house_rule]() if house_rule else refused)
+                raise forms.ValidationError(HOUSE_RULE_PROBLEMS[house_rule](self.table, bid) if house_rule else refused)
         return bids
 
 
@@ -288,7 +311,7 @@ def parse_auction(text: str, table: rules.Table, dealer: str) -> tuple[tuple[str
     for player, word in zip(order, words, strict=False):
         if word == PASS:
             bids.append((player, None))
-        elif word in {str(b) for b in rules.BIDS}:
+        elif word.isdigit() and 1 <= int(word) <= table.rules.total:  # The rules of bidding are the engine's to check.
             bids.append((player, int(word)))
         else:
             return None

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import rules
-from ..models import Game, GoingOut, League
-from ..selectors.standings import COLUMNS
+from ..models import MAX_TOTAL, Game, GoingOut, League
+from ..problems import variant_name
+from ..selectors.standings import COLUMNS, Column, standings, standings_columns
 from .games import RulesForm
 
 
@@ -50,34 +53,65 @@ class DateRangeForm(forms.Form):
         return data
 
 
+def _variant_choices(variants: Sequence[str], every: str) -> list[tuple[str, str]]:
+    return [("", every), *((name, variant_name(name)) for name in variants)]
+
+
 class StandingsForm(DateRangeForm):
-    """The standings' query parameters: sort column, direction, season and kind of game."""
+    """The standings' query parameters: sort column, direction, season, kind of game and variant.
+
+    ``variants``: those the league has games of; the variant filter is offered only when there are several."""
 
     MODES = [("", _("All games")), ("solo", _("Solo")), ("partnership", _("Partnership"))]
 
     mode = forms.ChoiceField(label=_("Games"), choices=MODES, required=False)
+    variant = forms.ChoiceField(label=_("Variant"), choices=[], required=False)
     sort = forms.ChoiceField(choices=[], required=False, widget=forms.HiddenInput)
     order = forms.ChoiceField(choices=[("desc", "desc"), ("asc", "asc")], required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, variants: Sequence[str] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["sort"].choices = [(c.key, c.label) for c in COLUMNS]
+        if len(variants) > 1:
+            self.fields["variant"].choices = _variant_choices(variants, gettext("All variants"))
+        else:
+            del self.fields["variant"]
 
     @functools.cached_property
-    def query(self) -> dict:
-        """The standings asked for (``selectors.standings``' arguments): the defaults for what the query leaves out,
-        and for all of it when it is not understood (the form then says why)."""
-        data = self.cleaned_data if self.is_bound and self.is_valid() else {}
-        season = {"start": data.get("start"), "end": data.get("end"), "mode": data.get("mode") or ""}
-        return {**season, "sort": data.get("sort") or "points", "descending": data.get("order") != "asc"}
+    def _data(self) -> dict:
+        return self.cleaned_data if self.is_bound and self.is_valid() else {}
 
     @property
-    def headers(self) -> list[dict]:
-        """Each column with the order a click on it asks for: the sorted column turned round; a new column high to
-        low, names A to Z."""
+    def games(self) -> dict:
+        """Which games the standings count (``selectors.standings_columns``' arguments): the season, the kind of game
+        and the variant; all of them for what the query leaves out, or when it is not understood (the form then says why)."""
+        data = self._data
+        return {"start": data.get("start"), "end": data.get("end"), "mode": data.get("mode") or "", "variant": data.get("variant") or ""}
+
+    @property
+    def query(self) -> dict:
+        """The standings asked for (``selectors.standings``' arguments): ``games`` and the sort, by points by default."""
+        return {**self.games, "sort": self._data.get("sort") or "points", "descending": self._data.get("order") != "asc"}
+
+    def standings(self, league: League) -> dict:
+        """The standings these parameters ask for, as the page shows them: the rows, the headers of the columns the
+        games counted call for (``selectors.standings_columns``), the kinds of point among them (their keys) and
+        whether points per hand is one."""
+        columns = standings_columns(league, **self.games)
+        keys = {column.key for column in columns}
+        return {
+            "rows": standings(league, **self.query),
+            "headers": self.headers(columns),
+            "kinds": [key for key in rules.CATALOGUE if key in keys],
+            "per_hand": "points_per_hand" in keys,
+        }
+
+    def headers(self, columns: Sequence[Column]) -> list[dict]:
+        """Each of these columns with the order a click on it asks for: the sorted column turned round; a new column
+        high to low, names A to Z."""
         sort, descending = self.query["sort"], self.query["descending"]
         headers = []
-        for column in COLUMNS:
+        for column in columns:
             first = "asc" if column.key == "name" else "desc"
             order = ("asc" if descending else "desc") if column.key == sort else first
             headers.append({"column": column, "order": order, "sorted": column.key == sort})
@@ -89,14 +123,18 @@ def _yes(value: str) -> bool:
 
 
 class GameFilterForm(DateRangeForm):
+    """The games list's filters; ``variants``: those the league has games of (the variant filter is offered only
+    when there are several)."""
+
     STATUSES = [("", _("Any")), *Game.Status.choices]
 
     player = forms.ModelChoiceField(label=_("Player"), queryset=None, required=False, empty_label=_("Anyone"))
     status = forms.ChoiceField(label=_("Status"), choices=STATUSES, required=False)
+    variant = forms.ChoiceField(label=_("Variant"), choices=[], required=False)
     # The house rules, to compare games played by the same ones: "" is any.
     going_out = forms.ChoiceField(label=_("Going out"), choices=[("", _("Any")), *GoingOut.choices], required=False)
     min_bid = forms.TypedChoiceField(
-        label=_("Minimum bid"), choices=[("", _("Any")), *((b, str(b)) for b in rules.MIN_BIDS)], coerce=int, required=False
+        label=_("Minimum bid"), choices=[("", _("Any")), *((b, str(b)) for b in range(1, MAX_TOTAL + 1))], coerce=int, required=False
     )
     steal = forms.TypedChoiceField(
         label=_("Dealer's steal"), choices=[("", _("Any")), ("yes", _("Allowed")), ("no", _("Not allowed"))], coerce=_yes, required=False
@@ -104,8 +142,16 @@ class GameFilterForm(DateRangeForm):
     smudge = forms.TypedChoiceField(
         label=_("Smudge"), choices=[("", _("Any")), ("yes", _("On")), ("no", _("Off"))], coerce=_yes, required=False
     )
-    field_order = ["player", "status", "start", "end", "going_out", "min_bid", "steal", "smudge"]
+    negative = forms.TypedChoiceField(
+        label=_("Scores below zero"), choices=[("", _("Any")), ("yes", _("Allowed")), ("no", _("Not allowed"))], coerce=_yes, required=False
+    )
+    field_order = ["player", "status", "start", "end", "variant", "going_out", "min_bid", "steal", "smudge", "negative"]
+    RULES = ("variant", "going_out", "min_bid", "steal", "smudge", "negative")
 
-    def __init__(self, *args, league: League, **kwargs) -> None:
+    def __init__(self, *args, league: League, variants: Sequence[str] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = league.players.all()
+        if len(variants) > 1:
+            self.fields["variant"].choices = _variant_choices(variants, gettext("Any"))
+        else:
+            del self.fields["variant"]

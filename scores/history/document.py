@@ -1,12 +1,14 @@
-"""The game-history exchange format, version 1 (docs/history-format.md): a document read, checked and written.
+"""The game-history exchange format, versions 1 and 2 (docs/history-format.md): a document read, checked and written.
 
 Pure Python, no database: reading checks a document's shape (keys, types, names)
 and hands every game to ``scores.rules`` to check bidding, scoring and winning,
 collecting every problem with where it is, and gives the engine's values
 (``GameInput``). Nothing here scores a hand: the derived fields in a file are
 ignored and recomputed by the rules engine. Writing turns a stored game's plain
-rows (``StoredGame``) into the document's JSON text, and a document's games into
-CSV rows. ``scores.history.export`` reads those rows from the database;
+rows (``StoredGame``) into the document's JSON text (version 2, which holds every
+variant of the Pitch family), and a document's games into CSV rows. A version 1
+document (the 4-point game, teams of two) is read as it always was, and may hold
+none of version 2's keys. ``scores.history.export`` reads those rows from the database;
 ``scores.services.imports`` stores what was read.
 """
 
@@ -18,7 +20,8 @@ import difflib
 import functools
 import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -31,7 +34,10 @@ from ..problems import located
 FORMAT = "pitch-history"
 
 
-VERSION = 1
+VERSION = 2  # What an export writes.
+
+
+VERSIONS = (1, 2)  # What an import reads.
 
 
 MAX_NAME_LENGTH = MAX_LENGTH
@@ -49,22 +55,52 @@ LEAGUE_KEYS = ("name",)
 GAME_KEYS = ("id", "played_on", "rules", "seats", "hands", "result")
 
 
-RULES_KEYS = ("target", "teams", "going_out", "min_bid", "steal", "smudge")
-
-
-RULES_VALUES = tuple(key for key in RULES_KEYS if key != "teams")  # The keys of ``rules.Rules``.
+RULES_VALUES = tuple(rules.Rules().as_dict())  # The keys of ``rules.Rules``, in the order they are written.
 
 
 TEAM_KEYS = ("name", "players")
 
 
-HAND_KEYS = ("dealer", "bids", "pitcher", "bid", "high", "low", "jack", "game", "won", "delta", "totals", "set")
+V1_POINTS = rules.VARIANTS[rules.DEFAULT_VARIANT].points  # A version 1 hand's point keys: high, low, jack, game.
 
 
-HAND_REQUIRED = ("pitcher", "bid", "high", "low", "jack", "game")
+@dataclasses.dataclass(frozen=True)
+class Version:
+    """What one version of the format allows in a game's ``rules`` and in a hand."""
+
+    number: int
+    rules_keys: tuple[str, ...]
+    hand_keys: tuple[str, ...]
+    hand_required: tuple[str, ...]
+
+    @functools.cached_property
+    def hand_key_set(self) -> frozenset[str]:
+        return frozenset(self.hand_keys)
+
+    @functools.cached_property
+    def hand_required_set(self) -> frozenset[str]:
+        return frozenset(self.hand_required)
 
 
-HAND_KEY_SET, HAND_REQUIRED_SET = frozenset(HAND_KEYS), frozenset(HAND_REQUIRED)
+DERIVED = ("won", "delta", "totals", "set")
+V1 = Version(
+    1,
+    rules_keys=("target", "teams", "going_out", "min_bid", "steal", "smudge"),
+    hand_keys=("dealer", "bids", "pitcher", "bid", *V1_POINTS, *DERIVED),
+    hand_required=("pitcher", "bid", *V1_POINTS),
+)
+V2 = Version(
+    2,
+    rules_keys=("variant", "points", "target", "teams", "going_out", "min_bid", "steal", "smudge", "negative"),
+    hand_keys=("dealer", "bids", "pitcher", "bid", "points", *DERIVED),
+    hand_required=("pitcher", "bid", "points"),
+)
+BY_NUMBER = {version.number: version for version in (V1, V2)}
+
+
+# Version 1's own limits, narrower than the engine's (which scores every variant).
+V1_MAX_TARGET = 99
+V1_MIN_BIDS = (1, 2)
 
 
 # What a message may call a part of a document; translated only when a message says it (a file has thousands).
@@ -76,7 +112,10 @@ A_GAME, A_HAND, A_PLAYERS_NAME, A_TEAM = (
 )
 
 
-REQUIRED_HINTS = {"jack": lambda: _(" (null when the Jack was not in play)"), "game": lambda: _(" (null when game was tied)")}
+REQUIRED_HINTS: dict[str, Callable[[], str]] = {
+    "jack": lambda: _(" (null when the Jack was not in play)"),
+    "game": lambda: _(" (null when game was tied)"),
+}
 
 
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -210,11 +249,23 @@ class _Checker:
         self.add(field, _("%(what)s must be an object {...}, got %(value)s") % {"what": what, "value": _show(value)})
         return False
 
-    def keys(self, obj: dict, allowed: Sequence[str], required: Sequence[str], what: str, prefix: str = "") -> None:
+    def keys(
+        self,
+        obj: dict[str, object],
+        allowed: Sequence[str],
+        required: Sequence[str],
+        what: str,
+        prefix: str = "",
+        elsewhere: Mapping[str, str] | None = None,
+    ) -> None:
+        """Report the keys ``obj`` may not have, those it has twice and those it lacks. ``elsewhere``: keys the other
+        version of the format has here, each with what to say of it."""
         for key in obj:
             if key not in allowed:
                 close = difflib.get_close_matches(key, allowed, n=1)
-                if close:
+                if elsewhere and key in elsewhere:
+                    hint = elsewhere[key]
+                elif close:
                     hint = _('did you mean "%(key)s"?') % {"key": close[0]}
                 else:
                     hint = _("%(what)s has only %(keys)s") % {"what": what, "keys": ", ".join(allowed)}
@@ -252,12 +303,13 @@ def read_document(data: object, *, mend_surrogates: bool = True) -> list[GameInp
     check.keys(data, DOCUMENT_KEYS, ("format", "version", "games"), _("the document"))
     if "format" in data and data["format"] != FORMAT:
         check.add("format", _('must be "%(format)s", got %(value)s') % {"format": FORMAT, "value": _show(data["format"])})
-    if "version" in data and not (type(data["version"]) is int and data["version"] == VERSION):
-        message = _("must be %(version)s, got %(value)s: this app reads version %(version)s only")
-        check.add("version", message % {"version": VERSION, "value": _show(data["version"])})
+    if "version" in data and not (type(data["version"]) is int and data["version"] in VERSIONS):
+        message = _("must be 1 or 2, got %(value)s: this app reads versions 1 and 2")
+        check.add("version", message % {"value": _show(data["version"])})
     if any(p.field in ("format", "version") for p in problems):
         # A file in another format or version: its games would only be misread, so nothing else is checked.
         raise HistoryError(problems)
+    version = BY_NUMBER[data["version"]]
     if "exported_at" in data and not _is_timestamp(data["exported_at"]):
         message = _("must be a date and time like 2026-11-29T21:04:00Z, got %(value)s")
         check.add("exported_at", message % {"value": _show(data["exported_at"])})
@@ -275,7 +327,7 @@ def read_document(data: object, *, mend_surrogates: bool = True) -> list[GameInp
         before = len(problems)
         if mend_surrogates:
             game = _mended_game(game, position, problems)
-        result = _read_game(game, position, first_seen, problems)
+        result = _read_game(game, position, first_seen, problems, version)
         if result is not None:
             found.append(result)
         # In the order of the file: the game's own problems, then hand by hand.
@@ -350,7 +402,7 @@ def _is_timestamp(value: object) -> bool:
     return True
 
 
-def _read_game(game: object, position: int, first_seen: dict[str, int], problems: list[Problem]) -> GameInput | None:
+def _read_game(game: object, position: int, first_seen: dict[str, int], problems: list[Problem], version: Version) -> GameInput | None:
     """One game checked, or None when it has problems (they are added to ``problems``)."""
     before = len(problems)
     game_id = game.get("id") if isinstance(game, dict) else None
@@ -371,7 +423,7 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
         else:
             first_seen[game_id] = position
     played_on = _read_date(game, check)
-    settings, teams, rules_ok = _read_rules(game, check)
+    settings, teams, rules_ok = _read_rules(game, check, version)
     seats = game.get("seats")
     seats_ok = isinstance(seats, list)
     if "seats" in game and not seats_ok:
@@ -383,7 +435,7 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
     if "hands" in game and not isinstance(hands, list):
         check.add("hands", _("must be a list of hands [...], got %(value)s") % {"value": _show(hands)})
     hands = hands if isinstance(hands, list) else []
-    inputs, skip = _read_hands(hands, check.game, problems)
+    inputs, skip = _read_hands(hands, check.game, problems, version)
     names = tuple(clean_name(s) for s in seats if _is_text(s) and clean_name(s)) if isinstance(seats, list) else ()
     # Even with a bad seat, team or rule the table is checked, with what could be read, to find its other problems.
     table_problems: list[rules.Problem] = []
@@ -392,12 +444,16 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
     except rules.RulesError as error:
         table_problems.extend(error.problems)
         game_rules = rules.Rules()
+    if version is V1 and teams and not (len(names) == 4 and len(teams) == 2 and all(len(team.players) == 2 for team in teams)):
+        # Teams of three, and three teams, came with version 2.
+        table_problems.append(rules.Problem(_("partnership play needs exactly 4 players in 2 teams of 2"), field="teams"))
+        teams = ()
     try:
         table = rules.Table(seats=names, rules=game_rules, teams=teams)
     except rules.RulesError as error:
         table_problems.extend(error.problems)
     if table_problems:
-        where = {key: f"rules.{key}" for key in RULES_KEYS}
+        where = {key: f"rules.{key}" for key in version.rules_keys}
         reported = {field.split(",")[0] for field in check.fields if field}
         problems.extend(
             Problem(p.message, field=where.get(p.field, p.field), game=check.game, template=p.template, params=p.params)
@@ -410,12 +466,13 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
     try:
         result = rules.replay(table, inputs)
     except rules.RulesError as error:
-        # The shape checks already reported these places; the engine would only say the same again.
-        problems.extend(
-            Problem(p.message, hand=p.hand, field=p.field, game=check.game, template=p.template, params=p.params)
-            for p in error.problems
-            if p.hand not in skip or p.field not in skip[p.hand]
-        )
+        # The shape checks already reported these places; the engine would only say the same again. In version 2 a
+        # point's problem is at that key of the hand's "points".
+        in_points = set(table.rules.points) if version is V2 else set()
+        for p in error.problems:
+            field = f"points.{p.field}" if p.field in in_points else p.field
+            if p.hand not in skip or field not in skip[p.hand]:
+                problems.append(Problem(p.message, hand=p.hand, field=field, game=check.game, template=p.template, params=p.params))
     if len(problems) > before:
         return None
     return GameInput(id=game_id, played_on=played_on, table=table, hands=tuple(inputs), result=result)
@@ -434,24 +491,32 @@ def _read_date(game: dict, check: _Checker) -> datetime.date | None:
     return None
 
 
-def _read_rules(game: dict, check: _Checker) -> tuple[dict[str, object], tuple[rules.Team, ...], bool]:
+def _read_rules(game: dict[str, object], check: _Checker, version: Version) -> tuple[dict[str, object], tuple[rules.Team, ...], bool]:
     """The ``rules.Rules`` keys given (for the engine to check), the teams, and whether the shape was right.
 
-    A missing key is the rule sheet's rule, so a file written before the house rules scores as it did.
+    A missing key is its default (the variant's, or the rule sheet's), so a file written before the house rules
+    scores as it did. A version 1 document is held to version 1's limits here, as the engine allows more.
     """
     if "rules" not in game:
         return {}, (), True
-    if not check.object(game["rules"], "rules", "rules"):
-        return {}, (), False
     rules_ = game["rules"]
-    check.keys(rules_, RULES_KEYS, (), "rules", "rules.")
+    if not check.object(rules_, "rules", "rules"):
+        return {}, (), False
+    assert isinstance(rules_, dict)
+    elsewhere = {}
+    if version is V1:
+        elsewhere = dict.fromkeys(set(V2.rules_keys) - set(V1.rules_keys), _("a key of version 2, and this document is version 1"))
+    check.keys(rules_, version.rules_keys, (), "rules", "rules.", elsewhere)
     # An unknown key is reported but leaves the table readable, so the hands are still checked.
     before = len(check.problems)
     teams: list[rules.Team] = []
     if "teams" in rules_:
         value = rules_["teams"]
         if not isinstance(value, list) or not value:
-            message = _("must list the 2 teams of partnership play (leave it out for solo play), got %(value)s")
+            if version is V1:
+                message = _("must list the 2 teams of partnership play (leave it out for solo play), got %(value)s")
+            else:
+                message = _("must list the teams of partnership play (leave it out for solo play), got %(value)s")
             check.add("rules.teams", message % {"value": _show(value)})
         else:
             for i, team in enumerate(value, start=1):
@@ -465,10 +530,22 @@ def _read_rules(game: dict, check: _Checker) -> tuple[dict[str, object], tuple[r
                     check.add(f"{field}, players", _("must be a list of the partners' names, got %(value)s") % {"value": _show(players)})
                 elif name_ok and "name" in team and "players" in team:
                     teams.append(rules.Team(clean_name(team["name"]), tuple(clean_name(p) for p in players)))
-    return {key: rules_[key] for key in RULES_VALUES if key in rules_}, tuple(teams), len(check.problems) == before
+    settings = {key: rules_[key] for key in RULES_VALUES if key in rules_ and key in version.rules_keys}
+    if version is V1:
+        target, min_bid = settings.get("target", 1), settings.get("min_bid", 1)
+        if not (type(target) is int and rules.MIN_TARGET <= target <= V1_MAX_TARGET):
+            message = _("target must be a whole number %(min)s-%(max)s, got %(value)s")
+            check.add("rules.target", message % {"min": rules.MIN_TARGET, "max": V1_MAX_TARGET, "value": repr(target)})
+            del settings["target"]
+        if not (type(min_bid) is int and min_bid in V1_MIN_BIDS):
+            check.add("rules.min_bid", _("min_bid must be 1 or 2, got %(value)s") % {"value": repr(min_bid)})
+            del settings["min_bid"]
+    return settings, tuple(teams), len(check.problems) == before
 
 
-def _read_hands(hands: list, game: str | int, problems: list[Problem]) -> tuple[list[rules.Hand], dict[int, set[str | None]]]:
+def _read_hands(
+    hands: list[object], game: str | int, problems: list[Problem], version: Version
+) -> tuple[list[rules.Hand], dict[int, set[str | None]]]:
     """The hands as the engine takes them, and where shape problems were found (hand -> fields).
 
     A hand with shape problems still goes to the engine (with what could be read) so
@@ -477,32 +554,31 @@ def _read_hands(hands: list, game: str | int, problems: list[Problem]) -> tuple[
     """
     inputs = []
     skip: dict[int, set[str | None]] = {}
+    required, allowed = version.hand_required_set, version.hand_key_set
+    v1 = version is V1
+    if v1:
+        elsewhere = {"points": _("a key of version 2, and this document is version 1")}
+    else:
+        elsewhere = dict.fromkeys(V1_POINTS, _('version 2 gives a hand\'s points in "points"'))
     for number, hand in enumerate(hands, start=1):
         if (  # Most hands are well formed: their keys checked at once, without a checker (as below when one is not).
             type(hand) is _Object
             and not hand.duplicates
-            and HAND_REQUIRED_SET <= hand.keys() <= HAND_KEY_SET
+            and required <= hand.keys() <= allowed
             and "bids" not in hand
             and ("dealer" not in hand or _is_text(hand["dealer"]))
+            and (v1 or (type(hand["points"]) is _Object and not hand["points"].duplicates))
         ):
-            inputs.append(
-                rules.Hand(
-                    pitcher=hand["pitcher"],
-                    bid=hand["bid"],
-                    high=hand["high"],
-                    low=hand["low"],
-                    jack=hand["jack"],
-                    game=hand["game"],
-                    dealer=hand.get("dealer"),
-                )
-            )
+            points = {key: hand[key] for key in V1_POINTS} if v1 else hand["points"]
+            inputs.append(rules.Hand(pitcher=hand["pitcher"], bid=hand["bid"], points=points, dealer=hand.get("dealer")))
             continue
         check = _Checker(problems, game=game, hand=number)
         if not check.object(hand, A_HAND):
-            inputs.append(rules.Hand(pitcher=None, bid=None, high=None, low=None))  # type: ignore[arg-type]
-            skip[number] = {"pitcher", "bid", "high", "low", "jack", "game", "dealer", "bids"}
+            inputs.append(rules.Hand(pitcher=None, bid=None, points={}))  # type: ignore[arg-type]
+            skip[number] = {"pitcher", "bid", "points", *V1_POINTS, "dealer", "bids"}
             continue
-        check.keys(hand, HAND_KEYS, HAND_REQUIRED, A_HAND)
+        assert isinstance(hand, dict)
+        check.keys(hand, version.hand_keys, version.hand_required, A_HAND, elsewhere=elsewhere)
         dealer = hand.get("dealer")
         if "dealer" in hand and not _is_text(dealer):
             message = _("must be a seated player's name (leave it out when the deal passes to the left), got %(value)s")
@@ -511,16 +587,20 @@ def _read_hands(hands: list, game: str | int, problems: list[Problem]) -> tuple[
         bids = hand.get("bids")
         if "bids" in hand:
             bids = _read_bids(bids, check)
+        if v1:
+            points: object = {key: hand.get(key) for key in V1_POINTS}
+        else:
+            points = hand.get("points", {})
+            if "points" in hand and check.object(points, _("a hand's points"), "points"):
+                for key in getattr(points, "duplicates", ()):
+                    check.add(f"points.{key}", _('the key "%(key)s" is given more than once') % {"key": key})
         inputs.append(
             rules.Hand(
                 pitcher=hand.get("pitcher"),  # type: ignore[arg-type]  # The engine checks names and numbers.
                 bid=hand.get("bid"),  # type: ignore[arg-type]
-                high=hand.get("high"),  # type: ignore[arg-type]
-                low=hand.get("low"),  # type: ignore[arg-type]
-                jack=hand.get("jack"),
-                game=hand.get("game"),
-                dealer=dealer,
-                bids=bids,
+                points=points,  # type: ignore[arg-type]
+                dealer=dealer,  # type: ignore[arg-type]
+                bids=bids,  # type: ignore[arg-type]
             )
         )
         if check.fields:
@@ -540,15 +620,19 @@ def _read_bids(value: object, check: _Checker) -> rules.Bids | None:
 JSON_BOOL = {True: "true", False: "false"}
 
 
+# A hand's stored row: (game pk, dealer seat pk, pitcher seat pk, bid, auction, points, set).
+HandRow = tuple[int, int, int, int, "list[list[int | None]] | None", "dict[str, int | None]", bool]
+
+
 @dataclasses.dataclass(frozen=True)
 class StoredGame:
     """A game as the services stored it, read for export as plain values: ids, not model instances.
 
-    ``hands`` are tuples of ``scores.history.export.HAND_COLUMNS`` by number: the game's pk first, the other
-    rows as ids, the auction as a list of [seat position, bid or None] (None when none was entered) and ``set``
-    a bool. ``scores`` is every stored ``HandScore`` figure of the game in one flat list: hand by hand, and
-    within a hand each side's won, delta and total, the sides in primary-key order (``slots`` says where each
-    side's are).
+    ``hands`` are ``HandRow`` tuples (``scores.history.export.HAND_COLUMNS``) by number: the game's pk first, the
+    seats as ids, the auction as a list of [seat position, bid or None] (None when none was entered), the points
+    as {point key: the winning side's position or None} and ``set`` a bool. ``scores`` is every stored
+    ``HandScore`` figure of the game in one flat list: hand by hand, and within a hand each side's won, delta and
+    total, the sides in primary-key order (``slots`` says where each side's are).
     """
 
     code: str
@@ -558,7 +642,7 @@ class StoredGame:
     winner_id: int | None
     sides: list[tuple[int, str]]  # (pk, name), by position.
     seats: list[tuple[int, int, int, str]]  # (pk, position, side pk, player's name), by position.
-    hands: list[tuple]
+    hands: list[HandRow]
     scores: list[int]
 
     @functools.cached_property
@@ -574,30 +658,27 @@ class StoredGame:
         return {name: last[slot[pk] + 2] for pk, name in self.sides}
 
 
-def game_document(game: StoredGame, *, hands: bool = True) -> dict:
+def game_document(game: StoredGame, *, hands: bool = True) -> dict[str, object]:
     """The game's document; with ``hands=False``, without its hands (the result is still given)."""
     side_name = dict(game.sides)
+    side_at: dict[int | None, str | None] = {position: name for position, (_, name) in enumerate(game.sides)}
+    side_at[None] = None
     seat_name = {pk: name for pk, _, _, name in game.seats}
     name_at = {position: name for _, position, _, name in game.seats}
-    rules_: dict = game.rules.as_dict()  # Every key, defaults included: the file says what it was scored by.
+    rules_ = game.rules.as_dict()  # Every key, defaults included: the file says what it was scored by.
     if game.partnership:
         rules_["teams"] = [{"name": name, "players": [n for _, _, side, n in game.seats if side == pk]} for pk, name in game.sides]
     slot, width = game.slots, 3 * len(game.sides)
     written = []
-    for number, (_game_id, dealer_id, pitcher_id, bid, auction, high_id, low_id, jack_id, game_point_id, set_) in enumerate(
-        game.hands if hands else ()
-    ):
+    for number, (_game_id, dealer_id, pitcher_id, bid, auction, points, set_) in enumerate(game.hands if hands else ()):
         score = game.scores[number * width : (number + 1) * width]
-        entry: dict = {"dealer": seat_name[dealer_id]}
+        entry: dict[str, object] = {"dealer": seat_name[dealer_id]}
         if auction is not None:
             entry["bids"] = [[name_at[position], bid] for position, bid in auction]
         entry.update(
             pitcher=seat_name[pitcher_id],
             bid=bid,
-            high=side_name[high_id],
-            low=side_name[low_id],
-            jack=side_name.get(jack_id),
-            game=side_name.get(game_point_id),
+            points={key: side_at[points[key]] for key in game.rules.points},
             won={name: score[slot[pk]] for pk, name in game.sides},
             delta={name: score[slot[pk] + 1] for pk, name in game.sides},
             totals={name: score[slot[pk] + 2] for pk, name in game.sides},
@@ -610,7 +691,7 @@ def game_document(game: StoredGame, *, hands: bool = True) -> dict:
         "rules": rules_,
         "seats": [name for _, _, _, name in game.seats],
         "hands": written,
-        "result": {"winner": side_name.get(game.winner_id), "totals": game.totals()},
+        "result": {"winner": side_name.get(game.winner_id) if game.winner_id is not None else None, "totals": game.totals()},
     }
 
 
@@ -622,28 +703,30 @@ def game_json(game: StoredGame) -> str:
     all the hands are laid out column by column in the template's order (slice assignments, no Python
     loop per hand) and the game's hands are written with one ``%``.
     """
-    side = {pk: _dump(name) for pk, name in game.sides} | {None: "null"}
+    side_at: dict[int | None, str] = {position: _dump(name) for position, (_, name) in enumerate(game.sides)}
+    side_at[None] = "null"
     seat = {pk: _dump(name) for pk, _, _, name in game.seats}
     document = game_document(game, hands=False)
     if not game.hands:
         return _game_text(document)
-    keys = [side[pk].replace("%", "%%") for pk, _ in game.sides]
-    points = ", ".join(f'"{field}": {{' + ", ".join(f"{key}: %s" for key in keys) + "}" for field in ("won", "delta", "totals"))
-    line = f'        {{"dealer": %s%s, "pitcher": %s, "bid": %s, "high": %s, "low": %s, "jack": %s, "game": %s, {points}, "set": %s}}'
-    _games, dealer, pitcher, bid, auction, high, low, jack, game_point, set_ = zip(*game.hands, strict=True)
+    keys = [_dump(name).replace("%", "%%") for _, name in game.sides]
+    scores = ", ".join(f'"{field}": {{' + ", ".join(f"{key}: %s" for key in keys) + "}" for field in ("won", "delta", "totals"))
+    points = ", ".join(f'"{key}": %s' for key in game.rules.points)
+    line = f'        {{"dealer": %s%s, "pitcher": %s, "bid": %s, "points": {{{points}}}, {scores}, "set": %s}}'
+    _games, dealer, pitcher, bid, auction, won, set_ = zip(*game.hands, strict=True)
     bids = [""] * len(auction)
     if auction.count(None) < len(auction):
         at = {position: seat[pk] for pk, position, _, _ in game.seats}
         bids = [
             "" if a is None else ', "bids": [' + ", ".join(f"[{at[p]}, {'null' if b is None else b}]" for p, b in a) + "]" for a in auction
         ]
-    columns: list[Iterable] = [map(seat.__getitem__, dealer), bids, map(seat.__getitem__, pitcher), bid]
-    columns += [map(side.__getitem__, column) for column in (high, low, jack, game_point)]
+    columns: list[Iterable[object]] = [map(seat.__getitem__, dealer), bids, map(seat.__getitem__, pitcher), bid]
+    columns += [[side_at[hand[key]] for hand in won] for key in game.rules.points]
     # A hand's scores are each side's won, delta and total, sides in pk order: the template wants all the won first.
     slot, width = game.slots, 3 * len(game.sides)
     columns += [game.scores[slot[pk] + figure :: width] for figure in range(3) for pk, _ in game.sides]
     columns.append(map(JSON_BOOL.__getitem__, set_))
-    values: list = [None] * (len(columns) * len(game.hands))
+    values: list[object] = [None] * (len(columns) * len(game.hands))
     for i, column in enumerate(columns):
         values[i :: len(columns)] = column
     return _game_text(document, [",\n".join([line] * len(game.hands)) % tuple(values)])
@@ -653,11 +736,12 @@ def game_json(game: StoredGame) -> str:
 _dump = json.JSONEncoder(ensure_ascii=False).encode
 
 
-def _game_text(game: dict, hand_lines: list[str] | None = None) -> str:
+def _game_text(game: dict[str, object], hand_lines: list[str] | None = None) -> str:
     """A game as readable JSON: a line per field and a line per hand (``hand_lines``, if already written)."""
     lines = []
     for key, value in game.items():
         if key == "hands" and (value or hand_lines):
+            assert isinstance(value, list)
             inner = ",\n".join(hand_lines if hand_lines is not None else (f"        {_dump(hand)}" for hand in value))
             lines.append(f'      "hands": [\n{inner}\n      ]')
         else:
@@ -668,16 +752,26 @@ def _game_text(game: dict, hand_lines: list[str] | None = None) -> str:
 GAMES_HEADER = ("game_id", "played_on", *RULES_VALUES, "partnership", "winner")
 
 
-HANDS_HEADER = ("game_id", "played_on", "hand", "dealer", "pitcher", "bid", "high", "low", "jack", "game", "set")
-
-
 SCORES_HEADER = ("game_id", "hand", "side", "won", "delta", "total")
 
 
-STANDINGS_HEADER = (
-    "player", "games", "wins", "win_percent", "points", "hands", "points_per_hand", "hands_pitched", "bids_made",
-    "made_percent", "sets", "high", "low", "jack", "game", "streak", "rating",
-)  # fmt: skip
+def point_keys(point_sets: Iterable[Iterable[str]]) -> tuple[str, ...]:
+    """The point keys any of these games' points use, in the catalogue's order: the point columns of a CSV file."""
+    used = {key for points in point_sets for key in points}
+    return tuple(key for key in rules.CATALOGUE if key in used)
+
+
+def hands_header(keys: Sequence[str]) -> tuple[str, ...]:
+    """hands.csv's columns: a column per point key (``point_keys``) between the bid and ``set``."""
+    return ("game_id", "played_on", "hand", "dealer", "pitcher", "bid", *keys, "set")
+
+
+def standings_header(keys: Sequence[str]) -> tuple[str, ...]:
+    """standings.csv's columns: the count of each kind of point (``point_keys``) after the sets."""
+    return (
+        "player", "games", "wins", "win_percent", "points", "hands", "points_per_hand", "hands_pitched", "bids_made",
+        "made_percent", "sets", *keys, "streak", "rating",
+    )  # fmt: skip
 
 
 # What a spreadsheet may take for the start of a formula; some read the full-width = + - @ as the ASCII ones.
@@ -695,16 +789,18 @@ def cell(value: object) -> object:
     return value
 
 
-def hand_rows(game: dict) -> Iterator[tuple]:
-    """hands.csv: one row per hand."""
+def hand_rows(game: Mapping[str, Any], keys: Sequence[str]) -> Iterator[tuple[object, ...]]:
+    """hands.csv: one row per hand, with a cell per point key (``hands_header``): the side that won it, empty where it
+    was missing or is not one of the game's points."""
     for number, hand in enumerate(game["hands"], start=1):
+        points = hand["points"]
         yield (
             game["id"], game["played_on"], number, hand["dealer"], hand["pitcher"], hand["bid"],
-            hand["high"], hand["low"], hand["jack"], hand["game"], hand["set"],
+            *(points.get(key) for key in keys), hand["set"],
         )  # fmt: skip
 
 
-def score_rows(game: dict) -> Iterator[tuple]:
+def score_rows(game: Mapping[str, Any]) -> Iterator[tuple[object, ...]]:
     """scores.csv: one row per side per hand."""
     for number, hand in enumerate(game["hands"], start=1):
         for side, won in hand["won"].items():

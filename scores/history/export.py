@@ -18,28 +18,28 @@ from operator import itemgetter
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from .. import rules
 from ..models import Game, Hand, HandScore, Seat, Side
-from ..selectors.standings import standings
+from ..selectors.standings import standings, standings_columns
 from .document import (
     GAMES_HEADER,
-    HANDS_HEADER,
     RULES_VALUES,
     SCORES_HEADER,
-    STANDINGS_HEADER,
     StoredGame,
     cell,
     game_document,
     game_json,
     hand_rows,
+    hands_header,
     json_document,
+    point_keys,
     score_rows,
+    standings_header,
 )
 
 CHUNK_SIZE = 200  # Games per round of export queries: memory stays bounded, queries stay few.
 
 
-HAND_COLUMNS = ("game", "dealer", "pitcher", "bid", "auction", "high", "low", "jack", "game_point", "set")
+HAND_COLUMNS = ("game", "dealer", "pitcher", "bid", "auction", "points", "set")
 
 
 def stored_games(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[dict]:
@@ -94,7 +94,7 @@ def _stored(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[St
             game_hands = hands.get(pk, [])
             start = starts[pk]
             game_scores = figures[start : start + 3 * len(sides[pk]) * len(game_hands)]
-            game_rules = rules.Rules(**dict(zip(RULES_VALUES, settings, strict=True)))
+            game_rules = Game(**dict(zip(RULES_VALUES, settings, strict=True))).rules
             yield StoredGame(code, played_on, game_rules, partnership, winner_id, sides[pk], seats[pk], game_hands, game_scores)
 
 
@@ -111,33 +111,20 @@ def game_rows(games: QuerySet[Game]) -> Iterator[tuple]:
 
 
 def standings_rows(league) -> list[tuple]:
-    """standings.csv: the league page's standings (``selectors.standings``), one row per player."""
+    """standings.csv: the league page's standings (``selectors.standings``), its header and a row per player: a
+    column per kind of point its finished games play, and points per hand empty unless they all play the same points."""
+    columns = {column.key for column in standings_columns(league)}
+    keys = point_keys([columns])
 
     def number(value: float | None, places: int) -> float | str:
         return "" if value is None else round(value, places)
 
-    return [
-        (
-            r.name,
-            r.games,
-            r.wins,
-            number(r.win_percent, 1),
-            r.points,
-            r.hands,
-            number(r.points_per_hand, 3),
-            r.pitched,
-            r.made,
-            number(r.made_percent, 1),
-            r.set,
-            r.high,
-            r.low,
-            r.jack,
-            r.game_points,
-            r.streak,
-            number(r.rating, 3),
-        )
-        for r in standings(league)
-    ]
+    rows: list[tuple] = [standings_header(keys)]
+    for r in standings(league):
+        per_hand = number(r.points_per_hand, 3) if "points_per_hand" in columns else ""
+        figures = (r.name, r.games, r.wins, number(r.win_percent, 1), r.points, r.hands, per_hand, r.pitched, r.made)
+        rows.append((*figures, number(r.made_percent, 1), r.set, *(r.won[key] for key in keys), r.streak, number(r.rating, 3)))
+    return rows
 
 
 def _later(function, *args) -> Iterator:
@@ -174,18 +161,20 @@ def export_csv_zip(games: QuerySet[Game], *, league=None) -> Iterator[bytes]:
     know the names are UTF-8.
     """
     outbox = _Outbox()
-    files: list[tuple[str, Sequence[str], Iterable[Iterable[tuple]]]] = [
+    keys = point_keys(points.split() for points in games.order_by().values_list("points", flat=True).distinct())
+    files: list[tuple[str, Sequence[str] | None, Iterable[Iterable[tuple]]]] = [
         ("games.csv", GAMES_HEADER, [game_rows(games)]),
-        ("hands.csv", HANDS_HEADER, (hand_rows(game) for game in stored_games(games))),
+        ("hands.csv", hands_header(keys), (hand_rows(game, keys) for game in stored_games(games))),
         ("scores.csv", SCORES_HEADER, (score_rows(game) for game in stored_games(games))),
     ]
     if league is not None:
-        files.append(("standings.csv", STANDINGS_HEADER, _later(standings_rows, league)))
+        files.append(("standings.csv", None, _later(standings_rows, league)))  # Its header comes with its rows.
     with zipfile.ZipFile(outbox, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for name, header, groups in files:
             with io.TextIOWrapper(archive.open(name, "w"), encoding="utf-8-sig", newline="") as text:
                 writer = csv.writer(text)
-                writer.writerow(header)
+                if header is not None:
+                    writer.writerow(header)
                 for rows in groups:
                     writer.writerows([cell(value) for value in row] for row in rows)
                     if outbox.size >= 64 * 1024:

@@ -11,11 +11,11 @@ The names below are the reads' public API, so callers write ``selectors.load_gam
 
 from __future__ import annotations
 
-from .games import GameState, load_game, result_line, scoreboard, scoreboard_context, with_side_scores
+from .games import GameState, load_game, result_line, scoreboard, scoreboard_context, with_points, with_side_scores
 from .leagues import games_page, invite_refusal, ratings_chart
 from .players import player_context
 from .scorer import browser_table, scorer_state
-from .standings import standings
+from .standings import standings, standings_columns, variants_played
 
 __all__ = [
     "GameState",
@@ -30,5 +30,8 @@ __all__ = [
     "scoreboard_context",
     "scorer_state",
     "standings",
+    "standings_columns",
+    "variants_played",
+    "with_points",
     "with_side_scores",
 ]

@@ -65,7 +65,6 @@ def load_game(game: Game, *, hands: bool = True) -> GameState:
     for seat in seats:  # Partners share one Side.
         seat.side = sides_by_pk.setdefault(seat.side_id, seat.side)
     sides = sorted(sides_by_pk.values(), key=lambda side: side.position)
-    side_names = {side.pk: side.name for side in sides}
     seat_names = {seat.pk: seat.player.name for seat in seats}
     teams = ()
     if game.partnership:
@@ -75,21 +74,13 @@ def load_game(game: Game, *, hands: bool = True) -> GameState:
     seats_by_pk = {seat.pk: seat for seat in seats}
     for hand in stored:  # The rows a hand points at, from those just read: a page shows them without a query.
         hand.dealer, hand.pitcher = seats_by_pk[hand.dealer_id], seats_by_pk[hand.pitcher_id]
-        hand.high, hand.low = sides_by_pk[hand.high_id], sides_by_pk[hand.low_id]
-        hand.jack, hand.game_point = sides_by_pk.get(hand.jack_id), sides_by_pk.get(hand.game_point_id)
+    with_points(stored, table, sides)
     names_by_position = {seat.position: seat_names[seat.pk] for seat in seats}
-
-    def side(pk: int | None) -> str | None:
-        return side_names[pk] if pk is not None else None
-
     inputs = [
         rules.Hand(
             pitcher=seat_names[hand.pitcher_id],
             bid=hand.bid,
-            high=side(hand.high_id),
-            low=side(hand.low_id),
-            jack=side(hand.jack_id),
-            game=side(hand.game_point_id),
+            points={key: None if side is None else side.name for key, side in hand.won},
             dealer=seat_names[hand.dealer_id],
             bids=tuple((names_by_position[p], b) for p, b in hand.auction) if hand.auction is not None else None,
         )
@@ -104,6 +95,15 @@ def load_game(game: Game, *, hands: bool = True) -> GameState:
         inputs=inputs,
         hands_read=hands,
     )
+
+
+def with_points(hands: list[Hand], table: rules.Table, sides: Sequence[Side]) -> list[Hand]:
+    """The hands, each with who won each of the game's points as ``won``: (point key, its ``Side`` or None where
+    it was missing), in the game's order (``Hand.points`` holds the sides' positions)."""
+    at = {side.position: side for side in sides} | {None: None}
+    for hand in hands:
+        hand.won = [(key, at[hand.points[key]]) for key in table.rules.points]
+    return hands
 
 
 def with_side_scores(hands: list[Hand]) -> list[Hand]:

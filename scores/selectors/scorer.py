@@ -12,13 +12,11 @@ if TYPE_CHECKING:
 
 
 def browser_table(table: rules.Table) -> dict:
-    """A table as the phone's scripts take it: the seats in order, the sides and teams, the rules, and for each seat who
-    deals after it and who bids first when it deals, as ``rules`` says (the scripts never work the rotation out)."""
+    """A table as the phone's scripts take it: ``Table.as_dict`` (the seats in order, the sides and teams, the rules)
+    and for each seat who deals after it and who bids first when it deals, as ``rules`` says (the scripts never work
+    the rotation out)."""
     return {
-        "seats": list(table.seats),
-        "sides": list(table.sides),
-        "teams": [{"name": team.name, "players": list(team.players)} for team in table.teams],
-        "rules": table.rules.as_dict(),
+        **table.as_dict(),
         "next_dealer": {seat: rules.next_dealer(table, seat) for seat in table.seats},
         "first_bidder": {seat: table.bidding_order(seat)[0] for seat in table.seats},
     }

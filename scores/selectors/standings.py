@@ -10,7 +10,10 @@ rating, so the whole league's standings read no more than that.
 
 Only finished games count. In partnership play a team's points, wins and
 points won count for both partners; hands pitched count for the one who
-pitched.
+pitched. ``standings_columns`` says which columns the games counted call for:
+a column per kind of point those games play, and points per hand only when
+they all play the same points (a hand of the 10-point game is worth more than
+one of the 4-point game).
 """
 
 from __future__ import annotations
@@ -20,10 +23,13 @@ import datetime
 from collections.abc import Callable
 
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
+from django.utils.functional import lazy
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
-from ..models import Game, League, Player, PlayerRating, Seat
+from .. import rules
+from ..models import VARIANT_NAMES, Game, League, Player, PlayerRating, Seat
+from ..problems import point_name
 
 
 @dataclasses.dataclass
@@ -39,10 +45,7 @@ class Row:
     pitched: int = 0
     made: int = 0
     set: int = 0
-    high: int = 0
-    low: int = 0
-    jack: int = 0
-    game_points: int = 0
+    won: dict[str, int] = dataclasses.field(default_factory=dict)  # Hands their side won each point in, by key, as CATALOGUE.
     streak: int = 0  # +3: won the last three; -2: lost the last two.
     rating: float | None = None
 
@@ -73,6 +76,14 @@ class Column:
     value: Callable[[Row], object]
 
 
+def _won_title(key: str) -> str:
+    return gettext("Hands where their side won %(point)s") % {"point": point_name(key)}
+
+
+def _kind_column(key: str) -> Column:
+    return Column(key, lazy(point_name, str)(key), lazy(_won_title, str)(key), lambda r: r.won[key])
+
+
 COLUMNS = (
     Column("name", _("Player"), _("Player"), lambda r: r.name.casefold()),
     Column("games", _("GP"), _("Games played"), lambda r: r.games),
@@ -83,18 +94,15 @@ COLUMNS = (
     Column("pitched", _("Pitched"), _("Hands pitched"), lambda r: r.pitched),
     Column("made_percent", _("Made %"), _("Bids made, per cent of hands pitched"), lambda r: r.made_percent),
     Column("set", pgettext_lazy("set back", "Set"), _("Times set"), lambda r: r.set),
-    Column("high", pgettext_lazy("card game point", "High"), _("Hands where their side won High"), lambda r: r.high),
-    Column("low", pgettext_lazy("card game point", "Low"), _("Hands where their side won Low"), lambda r: r.low),
-    Column("jack", pgettext_lazy("card game point", "Jack"), _("Hands where their side won the Jack"), lambda r: r.jack),
-    Column("game_points", pgettext_lazy("card game point", "Game"), _("Hands where their side won Game"), lambda r: r.game_points),
+    *(_kind_column(key) for key in rules.CATALOGUE),
     Column("streak", _("Streak"), _("Current streak of wins (W) or losses (L)"), lambda r: r.streak),
     Column("rating", _("Rating"), _("OpenSkill rating (mu - 3 sigma)"), lambda r: r.rating),
 )
 COLUMN_KEYS = frozenset(c.key for c in COLUMNS)
 
 
-def _games(league: League, start: datetime.date | None, end: datetime.date | None, mode: str) -> Q:
-    """The finished games of the league in the season, of one kind or both, as a filter on seats."""
+def _games(league: League, start: datetime.date | None, end: datetime.date | None, mode: str, variant: str) -> Q:
+    """The finished games of the league in the season, of one kind or both, of one variant or all, as a filter on seats."""
     q = Q(game__league=league, game__status=Game.Status.FINISHED)
     if start:
         q &= Q(game__played_on__gte=start)
@@ -102,7 +110,30 @@ def _games(league: League, start: datetime.date | None, end: datetime.date | Non
         q &= Q(game__played_on__lte=end)
     if mode:
         q &= Q(game__partnership=(mode == "partnership"))
+    if variant:
+        q &= Q(game__variant=variant)
     return q
+
+
+def standings_columns(
+    league: League, *, start: datetime.date | None = None, end: datetime.date | None = None, mode: str = "", variant: str = ""
+) -> list[Column]:
+    """The columns the standings of these games show, in one query: the kinds of point only those some game plays,
+    and points per hand only when every game plays the same points (so that a hand is worth as much in each)."""
+    point_sets = set(
+        Seat.objects.filter(_games(league, start, end, mode, variant)).values_list("game__points", flat=True).distinct().order_by()
+    )
+    played = {key for points in point_sets for key in points.split()}
+    hidden = {key for key in rules.CATALOGUE if key not in played}
+    if len(point_sets) > 1:
+        hidden.add("points_per_hand")
+    return [column for column in COLUMNS if column.key not in hidden]
+
+
+def variants_played(league: League) -> list[str]:
+    """The variants the league has games of, in the catalogue's order (``VARIANT_NAMES``), in one query."""
+    played = set(Game.objects.filter(league=league).order_by().values_list("variant", flat=True).distinct())
+    return [name for name in VARIANT_NAMES if name in played]
 
 
 def standings(
@@ -111,12 +142,14 @@ def standings(
     start: datetime.date | None = None,
     end: datetime.date | None = None,
     mode: str = "",
+    variant: str = "",
     sort: str = "points",
     descending: bool = True,
 ) -> list[Row]:
     """Every player who finished a game in the season, with their figures, sorted.
 
-    ``mode`` is "" for all games, "solo" or "partnership". Rows without a value
+    ``mode`` is "" for all games, "solo" or "partnership"; ``variant`` "" for all variants or one's name. Rows
+    without a value
     in the sort column (no hands pitched, say) go last either way.
 
     The whole league (no season, every kind of game) is two queries: each
@@ -125,8 +158,8 @@ def standings(
     the streak counts only the games shown; the rating is the one at the
     season's end, which takes a subquery per player when it has an end.
     """
-    seats = Seat.objects.filter(_games(league, start, end, mode))
-    whole_league = not (start or end or mode)
+    seats = Seat.objects.filter(_games(league, start, end, mode, variant))
+    whole_league = not (start or end or mode or variant)
     # 1. The figures the services keep on each seat, summed per player. Grouped by the player's id alone, not
     # their name too: SQLite then walks the seats in player order instead of sorting them.
     totals = {
@@ -153,10 +186,7 @@ def standings(
             pitched=r["pitched_"],
             made=r["pitched_"] - r["sets_"],
             set=r["sets_"],
-            high=r["high_"],
-            low=r["low_"],
-            jack=r["jack_"],
-            game_points=r["game_points_"],
+            won={key: r[f"{figure}_"] for key, figure in Seat.POINT_FIGURES.items()},
             streak=streak if whole_league else 0,  # A season's streak counts only its games: 3., below.
             rating=rating,
         )

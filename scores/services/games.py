@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from .. import rules
 from ..models import Game, Hand, HandScore, League, Seat, Side
 from ..names import clean as clean_name
+from ..rules import Problem, Rules, RulesError, Table, Team
 from ..selectors.games import GameState, load_game, with_side_scores
 from .errors import Refused
 from .leagues import players_named
@@ -54,34 +55,33 @@ def start_game(
     *,
     league: League,
     seats: Sequence[str],
-    target: int = rules.DEFAULT_TARGET,
-    house_rules: Mapping[str, object] | None = None,
+    rules: Rules,
     teams: Sequence[tuple[str, Sequence[str]]] = (),
     first_dealer: str | None = None,
     played_on: datetime.date | None = None,
     code: str | None = None,
 ) -> Game:
-    """Seat the players (creating new names in the league) and start a game.
+    """Seat the players (creating new names in the league) and start a game played by ``rules``.
 
-    ``first_dealer`` turns the table so that player is seat 1, who deals first. ``house_rules`` are the
-    ``rules.Rules`` keys besides the target (``going_out``, ``min_bid``, ``steal``, ``smudge``); missing ones
-    are the rule sheet's. The game keeps them: nothing changes them once it has started.
+    ``teams`` are (name, players) for partnership play: 2 teams of 2 at 4 seats, 3 teams of 2 or 2 teams of 3 at
+    6, partners sitting every as many seats as there are teams (``rules.partners``). ``first_dealer`` turns the
+    table so that player is seat 1, who deals first (partners stay as far apart). The game keeps its rules:
+    nothing changes them once it has started.
     """
     names = [clean_name(name) if isinstance(name, str) else name for name in seats]
-    game_rules = rules.Rules(target=target, **(house_rules or {}))
-    table = rules.Table(seats=tuple(names), rules=game_rules, teams=tuple(rules.Team(clean_name(n), tuple(p)) for n, p in teams))
+    table = Table(seats=tuple(names), rules=rules, teams=tuple(Team(clean_name(n), tuple(p)) for n, p in teams))
     names = list(table.seats)
     if first_dealer is not None:
         dealer = table.player(first_dealer)
         if dealer is None:
-            raise rules.RulesError(rules.Problem(_("the first dealer must be a seated player"), field="dealer"))
+            raise RulesError(Problem(_("the first dealer must be a seated player"), field="dealer"))
         start = names.index(dealer)
         names = names[start:] + names[:start]
     played_on = played_on or timezone.localdate()
     code = code or _new_code(league, played_on)
     if Game.objects.filter(league=league, code=code).exists():
-        raise rules.RulesError(rules.Problem(_("the league already has a game with id %(code)s") % {"code": code}, field="id"))
-    game = Game.objects.create(league=league, code=code, played_on=played_on, **game_rules.as_dict(), partnership=table.partnership)
+        raise RulesError(Problem(_("the league already has a game with id %(code)s") % {"code": code}, field="id"))
+    game = Game.objects.create(league=league, code=code, played_on=played_on, **Game.fields_of(rules), partnership=table.partnership)
     players = players_named(league, names)
     if table.partnership:
         sides = {t.name: Side.objects.create(game=game, position=i, name=t.name) for i, t in enumerate(table.teams)}
@@ -102,20 +102,15 @@ def _new_code(league: League, played_on: datetime.date) -> str:
 
 
 def hand_fields(state: GameState, scored: rules.ScoredHand) -> dict:
+    """The ``Hand`` row's fields for a hand the engine scored: its seats, its auction by seat position and who won
+    each point by side position (``Hand.points``)."""
     positions = {name: seat.position for name, seat in state.seats.items()}
-
-    def side(name: str | None) -> Side | None:
-        return state.sides[name] if name is not None else None
-
     return {
         "dealer": state.seats[scored.dealer],
         "pitcher": state.seats[scored.pitcher],
         "bid": scored.bid,
         "auction": [[positions[n], b] for n, b in scored.bids] if scored.bids is not None else None,
-        "high": side(scored.high),
-        "low": side(scored.low),
-        "jack": side(scored.jack),
-        "game_point": side(scored.game),
+        "points": {key: None if side is None else state.sides[side].position for key, side in scored.points.items()},
         "set": scored.set,
         "ends_game": scored.winner is not None,
     }
@@ -130,25 +125,24 @@ def score_rows(state: GameState, hand: Hand, scored: rules.ScoredHand) -> list[H
 
 def seat_figures(table: rules.Table, hands: Sequence[rules.ScoredHand]) -> dict[str, tuple[int, ...]]:
     """Each seat's figures (``Seat.FIGURES``, in that order) over these hands, from the engine's results, by
-    the seat's name: its side's points and points won, the hands it pitched and was set in. One pass over the
-    hands (an import counts every hand of a file)."""
-    points, high, low, jack, game = (dict.fromkeys(table.sides, 0) for _ in range(5))
+    the seat's name: its side's points, the hands played, the hands it pitched and was set in, and the hands
+    its side won each point of the catalogue in. One pass over the hands (an import counts every hand of a file)."""
+    points = dict.fromkeys(table.sides, 0)
+    won = {side: dict.fromkeys(rules.CATALOGUE, 0) for side in table.sides}
     pitched, sets = dict.fromkeys(table.seats, 0), dict.fromkeys(table.seats, 0)
     for scored in hands:
         for side, delta in scored.delta.items():
             points[side] += delta
-        high[scored.high] += 1
-        low[scored.low] += 1
-        if scored.jack is not None:
-            jack[scored.jack] += 1
-        if scored.game is not None:
-            game[scored.game] += 1
+        for key, side in scored.points.items():
+            if side is not None:
+                won[side][key] += 1
         pitched[scored.pitcher] += 1
         sets[scored.pitcher] += scored.set
     figures = {}
     for name in table.seats:
         side = table.side(name)
-        figures[name] = (points[side], len(hands), pitched[name], sets[name], high[side], low[side], jack[side], game[side])
+        assert side is not None
+        figures[name] = (points[side], len(hands), pitched[name], sets[name], *won[side].values())
     return figures
 
 
@@ -173,16 +167,13 @@ def _save_figures(state: GameState, result: rules.Replay) -> None:
 
     The standings count only finished games, so a seat's figures are counted once, as its game ends (or an
     edit or a delete ends it, or reopens it: zeros again), not hand by hand: a hand saved while the game goes
-    on writes no seat.
-
-    One UPDATE for the seats whose figures are alike (all of them, when zeros), not ``bulk_update``: building its
-    CASE of a WHEN for every seat and figure cost more than these."""
+    on writes no seat."""
     hands = result.hands if result.winner is not None else ()  # The standings count only finished games.
-    alike: dict[tuple[int, ...], list[int]] = {}
+    seats = []
     for name, values in seat_figures(state.table, hands).items():
-        alike.setdefault(values, []).append(state.seats[name].pk)
-    for values, seats in alike.items():
-        Seat.objects.filter(pk__in=seats).update(**dict(zip(Seat.FIGURES, values, strict=True)))
+        seat = Seat(pk=state.seats[name].pk, **dict(zip(Seat.FIGURES, values, strict=True)))
+        seats.append(seat)
+    Seat.objects.bulk_update(seats, Seat.FIGURES)
 
 
 def record_hand(
@@ -231,25 +222,20 @@ def _record_hand(*, game: Game, hand: rules.Hand, number: int | None, idempotenc
     # the write it waited for. A hand refused below rolls the version back with the transaction.
     if not Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now()):
         raise Game.DoesNotExist
-    # The game's winner and version, with its last hand's number, dealer and totals: a row per side (before the
-    # first hand, one row of the game's alone).
-    last = list(
-        Game.objects.filter(pk=game.pk)
-        .order_by("-hands__number")
-        .values_list("winner_id", "version", "hands__number", "hands__dealer_id", "hands__scores__side_id", "hands__scores__total")[
-            : len(side_names)
-        ]
-    )
-    game.winner_id, version, last_number, last_dealer_id = last[0][:4]
+    # What the hands so far left: the game's winner, the last hand's number and dealer, each side's total.
+    game.winner_id, version = Game.objects.filter(pk=game.pk).values_list("winner_id", "version").get()
     game.status = Game.Status.FINISHED if game.winner_id else Game.Status.IN_PROGRESS
-    totals = dict.fromkeys(state.table.sides, 0) | {side_names[side]: total for *_, side, total in last if side is not None}
-    last_dealer = seat_names[last_dealer_id] if last_dealer_id else None
-    next_number = (last_number or 0) + 1
+    last = Hand.objects.filter(game=game).order_by("-number").only("number", "dealer_id").first()
+    totals = dict.fromkeys(state.table.sides, 0)
+    if last is not None:
+        totals.update({side_names[side]: total for side, total in last.scores.values_list("side_id", "total")})
+    last_dealer = seat_names[last.dealer_id] if last is not None else None
+    next_number = last.number + 1 if last is not None else 1
     if number is not None and number < next_number:
         raise _Recorded
     if number is not None and number > next_number:
-        raise rules.RulesError(
-            rules.Problem(_("the next hand is hand %(next)s, not %(number)s") % {"next": next_number, "number": number}, hand=number)
+        raise RulesError(
+            Problem(_("the next hand is hand %(next)s, not %(number)s") % {"next": next_number, "number": number}, hand=number)
         )
     winner = side_names[game.winner_id] if game.winner_id else None
     scored = rules.score_next(state.table, hand, number=next_number, last_dealer=last_dealer, before=totals, winner=winner)
@@ -282,7 +268,7 @@ def _rewrite(state: GameState, inputs: list[rules.Hand], hands: list[Hand]) -> N
         for name, value in hand_fields(state, scored).items():
             setattr(hand, name, value)
         scores.extend(score_rows(state, hand, scored))
-    Hand.objects.bulk_update(hands, ["dealer", "pitcher", "bid", "auction", "high", "low", "jack", "game_point", "set", "ends_game"])
+    Hand.objects.bulk_update(hands, ["dealer", "pitcher", "bid", "auction", "points", "set", "ends_game"])
     HandScore.objects.bulk_create(scores)
     _save_figures(state, result)
     _finish(state, result.winner)
@@ -373,5 +359,5 @@ def _delete(state: GameState, number: int) -> None:
 
 def _index(state: GameState, number: int) -> int:
     if not 1 <= number <= len(state.hands):
-        raise rules.RulesError(rules.Problem(_("there is no hand %(number)s in this game") % {"number": number}))
+        raise RulesError(Problem(_("there is no hand %(number)s in this game") % {"number": number}))
     return number - 1

@@ -96,7 +96,7 @@ GAME_FIELDS = ("league", "code", "played_on", *rules.Rules().as_dict(), "partner
 GAME_FIELDS += ("created_at", "updated_at")
 
 
-HAND_FIELDS = ("game", "number", "dealer", "pitcher", "bid", "auction", "high", "low", "jack", "game_point", "set", "ends_game")
+HAND_FIELDS = ("game", "number", "dealer", "pitcher", "bid", "auction", "points", "set", "ends_game")
 HAND_FIELDS += ("created_at",)
 
 
@@ -122,7 +122,7 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
                 league.pk,
                 found.id,
                 ops.adapt_datefield_value(day),
-                *found.table.rules.as_dict().values(),
+                *Game.fields_of(found.table.rules).values(),
                 found.table.partnership,
                 in_progress,
                 League.new_token(),
@@ -158,12 +158,12 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
     )
     seats = {(game, position): pk for game, position, pk in Seat.objects.filter(game__in=games).values_list("game", "position", "pk")}
     # The hands as hand_fields gives them to record_hand, by ids; the games in pk order, as the hands' ids are read.
-    auction = Hand._meta.get_field("auction")
+    auction, points = Hand._meta.get_field("auction"), Hand._meta.get_field("points")
     hands, scored_hands = [], []
     for game, found in sorted(zip(games, batch, strict=True), key=lambda pair: pair[0]):
         table = found.table
         seat = {name: seats[game, i] for i, name in enumerate(table.seats)}
-        side = {name: sides[game, i] for i, name in enumerate(table.sides)} | {None: None}
+        side_position = {name: i for i, name in enumerate(table.sides)} | {None: None}
         position = {name: i for i, name in enumerate(table.seats)}
         side_pks = [(name, sides[game, i]) for i, name in enumerate(table.sides)]
         for scored in found.result.hands:
@@ -176,10 +176,7 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
                     seat[scored.pitcher],
                     scored.bid,
                     bids,
-                    side[scored.high],
-                    side[scored.low],
-                    side[scored.jack],
-                    side[scored.game],
+                    points.get_db_prep_save({key: side_position[side] for key, side in scored.points.items()}, connection),
                     scored.set,
                     scored.winner is not None,
                     now,

@@ -6,21 +6,24 @@ from django import template
 from django.utils.translation import gettext as _
 
 from .. import rules
-from ..forms.games import point_label, variant_label
+from ..forms.games import point_label
+from ..problems import variant_name
 
 register = template.Library()
 
 
 def variant_words(played_by: rules.Rules) -> str:
-    """The variant as players call it: "10-point", or a custom game with its points."""
-    if played_by.variant in rules.VARIANTS:
-        return variant_label(rules.VARIANTS[played_by.variant])
-    return _("custom (%(points)s)") % {"points": ", ".join(point_label(point) for point in played_by.kinds)}
+    """The variant as players call it ("10-point"); a custom game with its points ("Custom: High, Five (5)")."""
+    if played_by.variant == rules.CUSTOM.name:
+        points = ", ".join(point_label(point) for point in played_by.kinds)
+        return _("%(variant)s: %(points)s") % {"variant": variant_name(played_by.variant), "points": points}
+    return variant_name(played_by.variant)
 
 
 @register.filter
 def rules_line(played_by: rules.Rules | None) -> str:
-    """The variant, the target, then each house rule that differs from the variant's own; its own rules go unsaid."""
+    """The variant, the target, then each house rule that differs from the variant's own; its own rules go unsaid.
+    The variant is said for the 4-point game too: a league may play several."""
     if played_by is None:
         return ""
     house = played_by.house

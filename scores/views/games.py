@@ -147,6 +147,7 @@ def _saved_response(
     to the history out of band. The score chart asks for itself again on "scores-changed".
     """
     dealer = state.table.left_of(saved.dealer.player.name)
+    selectors.with_points([saved], state.table, list(state.sides.values()))
     context = selectors.scoreboard(game, state, saved, saved.number, dealer)
     context.update(saved_hand=saved, undo_oob=True, form_stays=form_stays)
     if form_stays:
@@ -314,8 +315,7 @@ def rematch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     new_game = services.start_game(
         league=game.league,
         seats=list(table.seats),
-        target=table.rules.target,
-        house_rules={key: value for key, value in table.rules.as_dict().items() if key != "target"},
+        rules=table.rules,
         teams=[(team.name, team.players) for team in table.teams],
         first_dealer=state.next_dealer,
     )

@@ -24,8 +24,8 @@ RECENT_GAMES = 5
 def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """A league's standings, its players' ratings over time and its latest games."""
     league, membership = league_for(request.user, slug)
-    form = StandingsForm(request.GET or None)
-    standings = {"form": form, "rows": selectors.standings(league, **form.query)}
+    form = StandingsForm(request.GET or None, variants=selectors.variants_played(league))
+    standings = {"form": form, **form.standings(league)}
     status = 400 if form.errors else 200  # Shown with the form's messages; the standings fall back to the defaults.
     if request.htmx and not request.htmx.history_restore_request:
         # A re-sort or a filter: the table alone. Back to a page htmx no longer keeps asks for the whole page.
@@ -46,7 +46,7 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def game_list(request: HttpRequest, slug: str) -> HttpResponse:
     """A league's games, filtered by player, date and status, a page at a time."""
     league, membership = league_for(request.user, slug)
-    form = GameFilterForm(request.GET or None, league=league)
+    form = GameFilterForm(request.GET or None, league=league, variants=selectors.variants_played(league))
     games = league.games.all()
     status = 200
     if form.is_bound and not form.is_valid():
@@ -61,7 +61,7 @@ def game_list(request: HttpRequest, slug: str) -> HttpResponse:
             games = games.filter(played_on__gte=data["start"])
         if data["end"]:
             games = games.filter(played_on__lte=data["end"])
-        games = games.filter(**{key: data[key] for key in ("going_out", "min_bid", "steal", "smudge") if data[key] not in ("", None)})
+        games = games.filter(**{key: data[key] for key in GameFilterForm.RULES if data.get(key) not in ("", None)})
     context = {"league": league, "membership": membership, "form": form, "page": selectors.games_page(games, request.GET.get("page"))}
     return render(request, "scores/game_list.html", context, status=status)
 

@@ -7,8 +7,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from .. import rules
-from ..forms.games import point_label, variant_label
+from ..forms.games import point_label
 from ..models import League
+from ..problems import variant_name
 
 
 @require_safe
@@ -24,7 +25,7 @@ def rules_page(request: HttpRequest) -> HttpResponse:
     and figures as the rules engine has them."""
     variants = [
         {
-            "name": variant_label(variant),
+            "name": variant_name(variant.name),
             "points": [point_label(rules.CATALOGUE[key]) for key in variant.points],
             "total": variant.total,
             "target": variant.target,

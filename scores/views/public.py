@@ -21,8 +21,8 @@ def _get_public_league(token: str) -> League:
 def public_league(request: HttpRequest, token: str) -> HttpResponse:
     """The standings and games of a league, read only, for whoever has the link."""
     league = _get_public_league(token)
-    form = StandingsForm(request.GET or None)
-    standings = {"league": league, "public": True, "form": form, "rows": selectors.standings(league, **form.query)}
+    form = StandingsForm(request.GET or None, variants=selectors.variants_played(league))
+    standings = {"league": league, "public": True, "form": form, **form.standings(league)}
     status = 400 if form.errors else 200
     if request.htmx and not request.htmx.history_restore_request:  # Back to a page htmx no longer keeps: the whole page.
         return render(request, "scores/public_league.html#standings", standings, status=status)
