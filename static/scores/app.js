@@ -49,7 +49,9 @@ document.addEventListener("hand-saved", () => {
 
 // "Rest to…" (games of more than four points): one tap gives every point row not tapped yet to a side. It only taps
 // buttons; the server checks every point as ever. Shown by the script, which it needs.
-document.addEventListener("DOMContentLoaded", () => document.querySelectorAll(".rest-to").forEach((rest) => { rest.hidden = false; }));
+const offerRest = () => document.querySelectorAll(".rest-to[hidden]").forEach((rest) => { rest.hidden = false; });
+document.addEventListener("DOMContentLoaded", offerRest);
+document.addEventListener("htmx:afterSettle", offerRest); // A whole new form came back.
 document.addEventListener("click", (event) => {
   const toggle = event.target.closest(".rest-to-toggle");
   const sides = toggle?.parentElement.querySelector(".rest-to-sides");
