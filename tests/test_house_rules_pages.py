@@ -123,7 +123,9 @@ def test_a_new_game_can_change_the_house_rules_for_itself(scorer, league):
     assert league.rules == rules.Rules()
 
 
-@pytest.mark.parametrize(("field", "value"), [("going_out", "sometimes"), ("min_bid", "3"), ("steal", "maybe"), ("smudge", "1")])
+@pytest.mark.parametrize(
+    ("field", "value"), [("going_out", "sometimes"), ("min_bid", "24"), ("steal", "maybe"), ("smudge", "1"), ("negative", "0")]
+)
 def test_a_house_rule_the_form_does_not_offer_is_refused(scorer, league, field, value):
     data = {"mode": "solo", "target": "7", "first_dealer": "1", "new_1": "Ann", "new_2": "Bob", field: value}
     response = scorer.post(new_game_url(league), data)
@@ -137,7 +139,7 @@ def test_a_house_rule_the_form_does_not_offer_is_refused(scorer, league, field, 
 
 def test_the_owner_sets_the_leagues_house_rules(owner_client, league):
     url = reverse("scores:league_settings", args=[league.slug])
-    data = {"form": "rules", "target": "11", "going_out": "made_bid", "min_bid": "2", "smudge": "on"}
+    data = {"form": "rules", "target": "11", "going_out": "made_bid", "min_bid": "2", "steal": "no", "smudge": "yes"}
     response = owner_client.post(url, data)
     assert response.status_code == 302
     league.refresh_from_db()
@@ -147,7 +149,8 @@ def test_the_owner_sets_the_leagues_house_rules(owner_client, league):
 
 def test_bad_league_house_rules_are_refused_and_change_nothing(owner_client, league):
     url = reverse("scores:league_settings", args=[league.slug])
-    response = owner_client.post(url, {"form": "rules", "target": "1000", "going_out": "made_bid", "min_bid": "1", "steal": "on"})
+    data = {"form": "rules", "target": "other", "other_target": "1000", "going_out": "made_bid", "min_bid": "1", "steal": "no"}
+    response = owner_client.post(url, data)
     assert response.status_code == 400
     assert "Ensure this value is less than or equal to 999." in response.content.decode()
     league.refresh_from_db()

@@ -113,7 +113,7 @@ def test_error_keeps_the_choices_made(scorer, league):
     ann = Player.objects.create(league=league, name="Ann")
     response = scorer.post(new_game_url(league), form_data(players=[ann.pk], mode="2x2", new_1="Bob", target="11"))
     html = response.content.decode()
-    assert "2 teams of 2 need exactly 4 players; 3 are seated." in html
+    assert "2 teams of 2 need exactly 4 players; 2 are seated." in html
     assert f'value="{ann.pk}" checked' in html
     assert 'value="Bob"' in html
     assert 'value="2x2" checked' in html
