@@ -8,9 +8,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from scores import rules
+from scores import rules, services
 from scores.forms.games import NewGameForm, RulesForm
-from scores.models import Game
+from scores.models import Game, League
 
 pytestmark = pytest.mark.django_db
 
@@ -290,3 +290,24 @@ def test_bad_usual_rules_are_refused_on_their_field_and_change_nothing(owner_cli
     assert message in response.content.decode()
     league.refresh_from_db()
     assert league.rules == rules.Rules()
+
+
+# The pages that show a game say its variant
+
+
+def test_the_game_watch_and_public_pages_say_the_variant_and_its_rules(scorer, league):
+    League.objects.filter(pk=league.pk).update(public_token="pub")
+    ten = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(variant="10-point", negative=False, min_bid=2))
+    own = rules.Rules(variant="custom", points=("ace", "five"), target=15)
+    custom = services.start_game(league=league, seats=["Ann", "Bob"], rules=own)
+    lines = {
+        ten: '<p class="small text-muted mb-2" id="house-rules">10-point · to 52 · minimum bid 2 · no negative scores</p>',
+        custom: '<p class="small text-muted mb-2" id="house-rules">Custom: Ace, Five (5) · to 15</p>',
+    }
+    for game, line in lines.items():
+        for url in (
+            game.get_absolute_url(),
+            reverse("scores:watch", args=[game.share_token]),
+            reverse("scores:public_game", args=["pub", game.pk]),
+        ):
+            assert line in scorer.get(url).content.decode(), url
