@@ -116,8 +116,8 @@ MIN_BIDS = (1, 2)
 
 def english(key: str, value: object) -> str:
     """A problem's parameter as the English message shows it (``scores.problems`` has the translated twin)."""
-    if key == "allowed":  # The bids a player may make, None for pass: "pass, 3 or 4".
-        words = ["pass" if b is None else str(b) for b in value]  # type: ignore[union-attr]
+    if key == "allowed" and isinstance(value, tuple | list):  # The bids a player may make, None for pass: "pass, 3 or 4".
+        words = ["pass" if b is None else str(b) for b in value]
         return " or ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " or " + words[-1]
     if key == "said":  # A bid as given: pass, or the value as written.
         return "pass" if value is None else repr(value)
@@ -587,7 +587,7 @@ def auction_result(table: Table, dealer: str, bids: Sequence[tuple[str, int | No
         if not (bid is None or _whole(bid)) or bid not in allowed:
             rule = forbidding_rule(table, dealer, bids[:i], bid)
             template = HOUSE_RULE_REFUSALS.get(rule or "", N_("%(player)s may bid %(allowed)s, not %(said)s"))
-            params: dict[str, object] = {"min": table.rules.min_bid} if rule == "min_bid" else {}
+            params: dict[str, Any] = {"min": table.rules.min_bid} if rule == "min_bid" else {}
             raise RulesError(Problem.of(template, field=where, player=player, allowed=allowed, said=bid, **params))
         if bid is not None:
             pitcher, high = player, bid

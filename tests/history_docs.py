@@ -25,6 +25,15 @@ def v2_hand(v1: dict) -> dict:
     return {**before, "points": {key: v1[key] for key in V1_POINTS}, **after}
 
 
+def v2_game(v1: dict) -> dict:
+    """A version 1 game (as exported) as version 2 writes it: every rules key (the 4-point game's variant, points and
+    negative among them, teams last), each hand's points in one object; everything else as it was."""
+    rules = {**V2_RULES, **{key: value for key, value in v1.get("rules", {}).items() if key != "teams"}}
+    if "teams" in v1.get("rules", {}):
+        rules["teams"] = v1["rules"]["teams"]
+    return {**v1, "rules": rules, "hands": [v2_hand(hand) for hand in v1["hands"]]}
+
+
 V1_POINTS = ("high", "low", "jack", "game")
 # What an export writes for a 4-point game's rules: every key, defaults included.
 V2_RULES = {

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from scores import rules, selectors, services
 from scores.selectors import browser_table
+from tests.conftest import hand
 from tests.test_browser_scoring import enter_hand, score
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -70,7 +71,7 @@ def test_the_game_page_carries_the_rotation_and_the_queue_follows_it(scorer_page
     page = scorer_page
     game = services.start_game(league=league, seats=["Eve", "Ann", "Dan", "Bob", "Cat"], code="five", rules=rules.Rules())
     for pitcher in ("Ann", "Bob"):
-        services.record_hand(game=game, hand=rules.Hand(pitcher=pitcher, bid=2, high=pitcher, low=pitcher))
+        services.record_hand(game=game, hand=hand(pitcher, 2, pitcher, pitcher))
     page.goto(live_server.url + game.get_absolute_url())
     state = selectors.load_game(game)
     # The page's own data, parsed as offline.js parses it, says what rules.py says about this table.

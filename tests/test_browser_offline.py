@@ -10,7 +10,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from scores import rules, selectors, services
 from scores.models import Game, Hand, Role
-from tests.conftest import PASSWORD, scripts_catalog
+from tests.conftest import PASSWORD, hand, scripts_catalog
 from tests.test_browser_languages import WORDS
 from tests.test_browser_scoring import enter_hand, score
 
@@ -104,7 +104,7 @@ def test_hands_saved_offline_wait_survive_a_reload_and_sync_when_the_network_is_
 def test_a_hand_another_phone_took_goes_to_not_synced_and_can_be_saved_as_the_next(
     live_server, browser: Browser, page: Page, context: BrowserContext, game
 ):
-    services.record_hand(game=game, hand=rules.Hand(pitcher="Ann", bid=2, high="Ann", low="Ann"))
+    services.record_hand(game=game, hand=hand("Ann", 2, "Ann", "Ann"))
     phone_a = open_game(page, live_server, game)
     other = browser.new_context(**PHONE)
     phone_b = open_game(other.new_page(), live_server, game)
@@ -151,7 +151,7 @@ def test_a_double_tap_offline_queues_one_hand(live_server, page: Page, context: 
 def test_a_waiting_hand_can_be_undone_and_edited_offline_and_what_needs_the_server_says_so(
     live_server, page: Page, context: BrowserContext, game
 ):
-    services.record_hand(game=game, hand=rules.Hand(pitcher="Ann", bid=2, high="Ann", low="Ann"))
+    services.record_hand(game=game, hand=hand("Ann", 2, "Ann", "Ann"))
     open_game(page, live_server, game)
     context.set_offline(True)
     page.get_by_role("link", name="Edit hand 1").click()  # A stored hand needs the server.
@@ -186,7 +186,7 @@ def test_online_the_scoreboard_moves_before_the_server_answers(live_server, page
 
 def test_online_a_hand_another_phone_took_first_brings_the_servers_scores_and_one_notice(live_server, page: Page, game):
     open_game(page, live_server, game)
-    services.record_hand(game=game, number=1, hand=rules.Hand(pitcher="Cat", bid=3, high="Cat", low="Cat", jack="Cat"))
+    services.record_hand(game=game, number=1, hand=hand("Cat", 3, "Cat", "Cat", jack="Cat"))
     enter_hand(page, "Ann", 2, "Ann", "Ann", game="Ann")
     save(page)  # Another phone took hand 1: the phone showed Ann 3, the server has Cat 3.
     # The server's answer says why the scores are not this phone's; the phone adds no second notice of its own.
@@ -196,10 +196,10 @@ def test_online_a_hand_another_phone_took_first_brings_the_servers_scores_and_on
 
 
 def test_online_a_hand_the_server_scored_differently_says_so_once(live_server, page: Page, game):
-    services.record_hand(game=game, hand=rules.Hand(pitcher="Ann", bid=2, high="Ann", low="Ann"))
+    services.record_hand(game=game, hand=hand("Ann", 2, "Ann", "Ann"))
     open_game(page, live_server, game)
     # Another phone corrects hand 1 (Bob made it, not Ann): this page still has Ann 2, and scores hand 2 from there.
-    services.edit_hand(game=game, number=1, hand=rules.Hand(pitcher="Bob", bid=2, high="Bob", low="Bob"))
+    services.edit_hand(game=game, number=1, hand=hand("Bob", 2, "Bob", "Bob"))
     enter_hand(page, "Cat", 2, "Cat", "Cat")
     save(page)
     expect(page.get_by_role("alert")).to_have_text(["The server scored hand 2 differently from this phone: its scores are shown."])
@@ -291,7 +291,7 @@ def test_restore_is_for_stored_hands_a_hand_queued_offline_takes_the_undone_ones
     live_server, page: Page, context: BrowserContext, game
 ):
     for pitcher in ("Ann", "Bob"):
-        services.record_hand(game=game, hand=rules.Hand(pitcher=pitcher, bid=2, high=pitcher, low=pitcher))
+        services.record_hand(game=game, hand=hand(pitcher, 2, pitcher, pitcher))
     open_game(page, live_server, game)
     page.get_by_role("button", name="Undo last hand").click()  # A stored hand: the server undoes it, Restore is offered.
     expect(page.get_by_role("button", name="Restore")).to_be_visible()
@@ -313,7 +313,7 @@ def test_restore_is_for_stored_hands_a_hand_queued_offline_takes_the_undone_ones
 def test_each_notice_is_shown_once_and_the_newest_replaces_the_one_before(live_server, page: Page, context: BrowserContext, game):
     """One place for notices: the server's and this phone's queue's take each other's place, none is left beside another."""
     for pitcher in ("Ann", "Bob"):
-        services.record_hand(game=game, hand=rules.Hand(pitcher=pitcher, bid=2, high=pitcher, low=pitcher))
+        services.record_hand(game=game, hand=hand(pitcher, 2, pitcher, pitcher))
     open_game(page, live_server, game)
     notices = page.get_by_role("alert")
     page.get_by_role("button", name="Undo last hand").click()

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from scores import rules, services
 from scores.models import Game, Hand, Player, Role
-from tests.conftest import PASSWORD
+from tests.conftest import PASSWORD, hand
 from tests.test_hand_corrections import stored
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -147,7 +147,7 @@ def test_a_refused_save_brings_its_first_error_into_view_and_focus(scorer_page: 
 def test_a_hand_another_phone_saved_first_is_said_in_view(scorer_page: Page, live_server, league, size):
     page = scorer_page
     game = open_game(page, live_server, league, FIVE)
-    services.record_hand(game=game, hand=rules.Hand(pitcher="Bob", bid=2, high="Bob", low="Bob"), number=1)
+    services.record_hand(game=game, hand=hand("Bob", 2, "Bob", "Bob"), number=1)
     enter_hand(page, "Cat", 2, "Cat", "Cat")
     page.get_by_role("button", name="Save hand").click()
     notice = page.locator("#scoreboard .notice")
@@ -158,7 +158,7 @@ def test_a_hand_another_phone_saved_first_is_said_in_view(scorer_page: Page, liv
 def test_negative_totals_are_red_on_the_scoreboard(scorer_page: Page, live_server, league, size):
     page = scorer_page
     game = open_game(page, live_server, league, FIVE)
-    services.record_hand(game=game, hand=rules.Hand(pitcher="Bob", bid=3, high="Ann", low="Ann"), number=1)
+    services.record_hand(game=game, hand=hand("Bob", 3, "Ann", "Ann"), number=1)
     page.reload()
     total = page.locator(".scoreboard tr", has=page.get_by_role("rowheader", name="Bob")).locator(".total")
     expect(total).to_have_text("-3")
@@ -202,7 +202,7 @@ def test_enter_the_auction_looks_like_a_button_that_works(scorer_page: Page, liv
 def test_tap_targets_are_at_least_44_px(scorer_page: Page, live_server, league, size):
     page = scorer_page
     game = open_game(page, live_server, league, FIVE)
-    services.record_hand(game=game, hand=rules.Hand(pitcher="Bob", bid=2, high="Bob", low="Bob"), number=1)
+    services.record_hand(game=game, hand=hand("Bob", 2, "Bob", "Bob"), number=1)
     small = []
     for url in (game.get_absolute_url(), league.get_absolute_url(), f"/leagues/{league.slug}/games/"):
         page.goto(live_server.url + url)
@@ -258,7 +258,7 @@ def test_after_a_win_the_winner_is_highlighted_and_rematch_deals_on(scorer_page:
     game = open_game(page, live_server, league, ["Ann", "Bob", "Cat"])
     # Ann passes the target without pitching; Cat goes out with fewer points.
     for number in (1, 2, 3):
-        services.record_hand(game=game, hand=rules.Hand(pitcher="Bob", bid=1, high="Ann", low="Ann", jack="Ann", game="Cat"), number=number)
+        services.record_hand(game=game, hand=hand("Bob", 1, "Ann", "Ann", jack="Ann", game="Cat"), number=number)
     page.reload()
     enter_hand(page, "Cat", 4, "Cat", "Cat", jack="Cat", game="Cat")
     page.get_by_role("button", name="Save hand").click()
@@ -293,7 +293,7 @@ def test_undo_takes_effect_at_once_and_offers_restore_for_ten_seconds(scorer_pag
     page.clock.install()  # Time runs as usual; fast_forward below skips the ten seconds.
     game = services.start_game(league=league, seats=FIVE, rules=rules.Rules())
     for number, pitcher in ((1, "Bob"), (2, "Cat")):
-        made = rules.Hand(pitcher=pitcher, bid=2, high=pitcher, low="Ann", jack="Ann", game=pitcher)
+        made = hand(pitcher, 2, pitcher, "Ann", jack="Ann", game=pitcher)
         services.record_hand(game=game, hand=made, number=number)
     before = stored(game)
     page.goto(live_server.url + game.get_absolute_url())
@@ -326,11 +326,11 @@ def test_undo_takes_effect_at_once_and_offers_restore_for_ten_seconds(scorer_pag
 def test_restore_after_a_new_hand_is_gone_and_a_stale_one_is_refused_in_words(scorer_page: Page, live_server, league, size):
     page = scorer_page
     game = open_game(page, live_server, league, FIVE)
-    services.record_hand(game=game, hand=rules.Hand(pitcher="Bob", bid=2, high="Bob", low="Bob"), number=1)
+    services.record_hand(game=game, hand=hand("Bob", 2, "Bob", "Bob"), number=1)
     page.reload()
     page.get_by_role("button", name="Undo last hand").click()
     expect(page.get_by_role("button", name="Restore")).to_be_visible()
-    services.record_hand(game=game, hand=rules.Hand(pitcher="Cat", bid=2, high="Cat", low="Cat"), number=1)  # Another phone.
+    services.record_hand(game=game, hand=hand("Cat", 2, "Cat", "Cat"), number=1)  # Another phone.
     page.get_by_role("button", name="Restore").click()
     notice = page.locator("#scoreboard .notice")
     expect(notice).to_have_text("Hand 1 was saved meanwhile, so nothing was restored.")
@@ -349,7 +349,7 @@ def test_without_javascript_restore_stays_until_the_game_changes(live_server, br
     make_user("sam", league, Role.SCORER)
     game = services.start_game(league=league, seats=FIVE, rules=rules.Rules())
     bids = (("Bob", None), ("Cat", 2), ("Dan", None), ("Eve", 3), ("Ann", None))
-    made = rules.Hand(pitcher="Eve", bid=3, high="Eve", low="Eve", jack="Ann", game="Eve", bids=bids)
+    made = hand("Eve", 3, "Eve", "Eve", jack="Ann", game="Eve", bids=bids)
     services.record_hand(game=game, hand=made, number=1)
     before = stored(game)
     page = page_without_javascript(browser, live_server, size)

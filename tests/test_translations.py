@@ -246,7 +246,8 @@ def seeded(league, owner, make_user):
 def _restore_token(game: Game) -> str:
     state = selectors.load_game(game)
     pitcher = state.table.seats[0]
-    undone = rules.Hand(pitcher=pitcher, bid=1, high=state.table.side(pitcher), low=state.table.side(pitcher))
+    side = state.table.side(pitcher)
+    undone = hand(pitcher, 1, side, side)
     return restore_token(game.pk, Game.objects.get(pk=game.pk).version, len(state.hands) + 1, undone)
 
 

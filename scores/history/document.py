@@ -21,8 +21,9 @@ import functools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -161,7 +162,7 @@ class GameInput:
     result: rules.Replay  # Kept from the check, so the import stores it without scoring the game again.
 
 
-class _Object(dict):
+class _Object(dict[str, Any]):
     """A JSON object that remembers the keys it was given twice (json keeps only the last)."""
 
     duplicates: tuple[str, ...] = ()
@@ -214,9 +215,12 @@ def read(source: bytes | str, *, max_games: int | None = None) -> list[GameInput
         # Said before any game is checked: a file of a hundred thousand tiny games is refused at once.
         message = _("the file holds %(count)s games; one import takes at most %(max)s") % {"count": len(games), "max": max_games}
         raise HistoryError(Problem(message))
-    pattern = MAY_HOLD_SURROGATE_BYTES if isinstance(source, bytes) else MAY_HOLD_SURROGATE
     # Looking through the text once costs far less than looking through every value of a large file.
-    return read_document(data, mend_surrogates=pattern.search(source) is not None)
+    if isinstance(source, bytes):
+        may_hold = MAY_HOLD_SURROGATE_BYTES.search(source) is not None
+    else:
+        may_hold = MAY_HOLD_SURROGATE.search(source) is not None
+    return read_document(data, mend_surrogates=may_hold)
 
 
 def _show(value: object) -> str:
@@ -225,7 +229,7 @@ def _show(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _is_text(value: object) -> bool:
+def _is_text(value: object) -> TypeGuard[str]:
     # A NUL byte is no part of a name, and PostgreSQL cannot store one.
     return isinstance(value, str) and bool(value.strip()) and "\x00" not in value
 
@@ -243,7 +247,7 @@ class _Checker:
         self.fields.add(field)
         self.problems.append(Problem(message, hand=self.hand, field=field, game=self.game))
 
-    def object(self, value: object, what: str, field: str | None = None) -> bool:
+    def is_object(self, value: object, what: str | Promise, field: str | None = None) -> TypeGuard[dict[str, Any]]:
         if isinstance(value, dict):
             return True
         self.add(field, _("%(what)s must be an object {...}, got %(value)s") % {"what": what, "value": _show(value)})
@@ -254,7 +258,7 @@ class _Checker:
         obj: dict[str, object],
         allowed: Sequence[str],
         required: Sequence[str],
-        what: str,
+        what: str | Promise,
         prefix: str = "",
         elsewhere: Mapping[str, str] | None = None,
     ) -> None:
@@ -276,7 +280,7 @@ class _Checker:
             if key not in obj:
                 self.add(prefix + key, _("this key is required") + (REQUIRED_HINTS[key]() if key in REQUIRED_HINTS else ""))
 
-    def name(self, value: object, field: str, what: str) -> bool:
+    def name(self, value: object, field: str, what: str | Promise) -> bool:
         if not (isinstance(value, str) and clean_name(value)):
             self.add(field, _("must be %(what)s, got %(value)s") % {"what": what, "value": _show(value)})
             return False
@@ -295,7 +299,7 @@ def read_document(data: object, *, mend_surrogates: bool = True) -> list[GameInp
     """
     problems: list[Problem] = []
     check = _Checker(problems)
-    if not check.object(data, _("the document")):
+    if not check.is_object(data, _("the document")):
         raise HistoryError(problems)
     assert isinstance(data, dict)
     if mend_surrogates:
@@ -313,7 +317,7 @@ def read_document(data: object, *, mend_surrogates: bool = True) -> list[GameInp
     if "exported_at" in data and not _is_timestamp(data["exported_at"]):
         message = _("must be a date and time like 2026-11-29T21:04:00Z, got %(value)s")
         check.add("exported_at", message % {"value": _show(data["exported_at"])})
-    if "league" in data and check.object(data["league"], "league", "league"):
+    if "league" in data and check.is_object(data["league"], "league", "league"):
         check.keys(data["league"], LEAGUE_KEYS, (), "league", "league.")
         if "name" in data["league"] and not _is_text(data["league"]["name"]):
             check.add("league.name", _("must be the league's name, got %(value)s") % {"value": _show(data["league"]["name"])})
@@ -373,7 +377,7 @@ def _mend(value: object, path: str, check: _Checker) -> object:
     return value
 
 
-def _mended(obj: dict, check: _Checker, path: str = "", skip: Sequence[str] = ()) -> _Object:
+def _mended(obj: dict[str, Any], check: _Checker, path: str = "", skip: Sequence[str] = ()) -> _Object:
     """``_mend`` for an object's keys and values; the values of the keys in ``skip`` are left as they are."""
     mended = _Object()
     for key, value in obj.items():
@@ -408,7 +412,7 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
     game_id = game.get("id") if isinstance(game, dict) else None
     usable_id = _is_text(game_id) and len(game_id) <= MAX_ID_LENGTH and game_id not in first_seen
     check = _Checker(problems, game=game_id if usable_id else position)
-    if not check.object(game, A_GAME):
+    if not check.is_object(game, A_GAME):
         return None
     assert isinstance(game, dict)
     check.keys(game, GAME_KEYS, ("id", "seats", "hands"), A_GAME)
@@ -428,7 +432,7 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
     seats_ok = isinstance(seats, list)
     if "seats" in game and not seats_ok:
         check.add("seats", _("must be a list of the players' names, got %(value)s") % {"value": _show(seats)})
-    if seats_ok:
+    if isinstance(seats, list):
         for i, name in enumerate(seats, start=1):
             seats_ok &= check.name(name, f"seats, seat {i}", A_PLAYERS_NAME)
     hands = game.get("hands")
@@ -455,11 +459,10 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
     if table_problems:
         where = {key: f"rules.{key}" for key in version.rules_keys}
         reported = {field.split(",")[0] for field in check.fields if field}
-        problems.extend(
-            Problem(p.message, field=where.get(p.field, p.field), game=check.game, template=p.template, params=p.params)
-            for p in table_problems
-            if where.get(p.field, p.field) not in reported
-        )
+        for p in table_problems:
+            field = where.get(p.field or "", p.field)
+            if field not in reported:
+                problems.append(Problem(p.message, field=field, game=check.game, template=p.template, params=p.params))
         return None
     if not (seats_ok and rules_ok):
         return None
@@ -475,10 +478,11 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
                 problems.append(Problem(p.message, hand=p.hand, field=field, game=check.game, template=p.template, params=p.params))
     if len(problems) > before:
         return None
+    assert isinstance(game_id, str)
     return GameInput(id=game_id, played_on=played_on, table=table, hands=tuple(inputs), result=result)
 
 
-def _read_date(game: dict, check: _Checker) -> datetime.date | None:
+def _read_date(game: dict[str, Any], check: _Checker) -> datetime.date | None:
     if "played_on" not in game:
         return None
     value = game["played_on"]
@@ -491,7 +495,7 @@ def _read_date(game: dict, check: _Checker) -> datetime.date | None:
     return None
 
 
-def _read_rules(game: dict[str, object], check: _Checker, version: Version) -> tuple[dict[str, object], tuple[rules.Team, ...], bool]:
+def _read_rules(game: dict[str, Any], check: _Checker, version: Version) -> tuple[dict[str, Any], tuple[rules.Team, ...], bool]:
     """The ``rules.Rules`` keys given (for the engine to check), the teams, and whether the shape was right.
 
     A missing key is its default (the variant's, or the rule sheet's), so a file written before the house rules
@@ -500,7 +504,7 @@ def _read_rules(game: dict[str, object], check: _Checker, version: Version) -> t
     if "rules" not in game:
         return {}, (), True
     rules_ = game["rules"]
-    if not check.object(rules_, "rules", "rules"):
+    if not check.is_object(rules_, "rules", "rules"):
         return {}, (), False
     assert isinstance(rules_, dict)
     elsewhere = {}
@@ -521,14 +525,14 @@ def _read_rules(game: dict[str, object], check: _Checker, version: Version) -> t
         else:
             for i, team in enumerate(value, start=1):
                 field = f"rules.teams, team {i}"
-                if not check.object(team, A_TEAM, field):
+                if not check.is_object(team, A_TEAM, field):
                     continue
                 check.keys(team, TEAM_KEYS, TEAM_KEYS, A_TEAM, f"{field}, ")
                 name_ok = "name" not in team or check.name(team["name"], f"{field}, name", _("the team's name"))
                 players = team.get("players")
                 if "players" in team and not (isinstance(players, list) and all(_is_text(p) for p in players)):
                     check.add(f"{field}, players", _("must be a list of the partners' names, got %(value)s") % {"value": _show(players)})
-                elif name_ok and "name" in team and "players" in team:
+                elif name_ok and "name" in team and isinstance(players, list):
                     teams.append(rules.Team(clean_name(team["name"]), tuple(clean_name(p) for p in players)))
     settings = {key: rules_[key] for key in RULES_VALUES if key in rules_ and key in version.rules_keys}
     if version is V1:
@@ -544,7 +548,7 @@ def _read_rules(game: dict[str, object], check: _Checker, version: Version) -> t
 
 
 def _read_hands(
-    hands: list[object], game: str | int, problems: list[Problem], version: Version
+    hands: list[object], game: str | int | None, problems: list[Problem], version: Version
 ) -> tuple[list[rules.Hand], dict[int, set[str | None]]]:
     """The hands as the engine takes them, and where shape problems were found (hand -> fields).
 
@@ -573,7 +577,7 @@ def _read_hands(
             inputs.append(rules.Hand(pitcher=hand["pitcher"], bid=hand["bid"], points=points, dealer=hand.get("dealer")))
             continue
         check = _Checker(problems, game=game, hand=number)
-        if not check.object(hand, A_HAND):
+        if not check.is_object(hand, A_HAND):
             inputs.append(rules.Hand(pitcher=None, bid=None, points={}))  # type: ignore[arg-type]
             skip[number] = {"pitcher", "bid", "points", *V1_POINTS, "dealer", "bids"}
             continue
@@ -588,19 +592,19 @@ def _read_hands(
         if "bids" in hand:
             bids = _read_bids(bids, check)
         if v1:
-            points: object = {key: hand.get(key) for key in V1_POINTS}
+            given: object = {key: hand.get(key) for key in V1_POINTS}
         else:
-            points = hand.get("points", {})
-            if "points" in hand and check.object(points, _("a hand's points"), "points"):
-                for key in getattr(points, "duplicates", ()):
+            given = hand.get("points", {})
+            if "points" in hand and check.is_object(given, _("a hand's points"), "points"):
+                for key in getattr(given, "duplicates", ()):
                     check.add(f"points.{key}", _('the key "%(key)s" is given more than once') % {"key": key})
         inputs.append(
             rules.Hand(
                 pitcher=hand.get("pitcher"),  # type: ignore[arg-type]  # The engine checks names and numbers.
                 bid=hand.get("bid"),  # type: ignore[arg-type]
-                points=points,  # type: ignore[arg-type]
-                dealer=dealer,  # type: ignore[arg-type]
-                bids=bids,  # type: ignore[arg-type]
+                points=given,  # type: ignore[arg-type]
+                dealer=dealer,
+                bids=bids,
             )
         )
         if check.fields:
@@ -609,19 +613,18 @@ def _read_hands(
 
 
 def _read_bids(value: object, check: _Checker) -> rules.Bids | None:
-    pairs_ok = isinstance(value, list) and all(isinstance(p, list) and len(p) == 2 for p in value)
-    if not pairs_ok:
-        message = _('must be the auction as [name, bid or null] pairs, like [["Bob", 2], ["Cat", null]], got %(value)s')
-        check.add("bids", message % {"value": _show(value)})
-        return None
-    return tuple((name, bid) for name, bid in value)
+    if isinstance(value, list) and all(isinstance(p, list) and len(p) == 2 for p in value):
+        return tuple((name, bid) for name, bid in value)  # The engine checks the names and bids.
+    message = _('must be the auction as [name, bid or null] pairs, like [["Bob", 2], ["Cat", null]], got %(value)s')
+    check.add("bids", message % {"value": _show(value)})
+    return None
 
 
 JSON_BOOL = {True: "true", False: "false"}
 
 
 # A hand's stored row: (game pk, dealer seat pk, pitcher seat pk, bid, auction, points, set).
-HandRow = tuple[int, int, int, int, "list[list[int | None]] | None", "dict[str, int | None]", bool]
+HandRow = tuple[int, int, int, int, "list[list[Any]] | None", "dict[str, int | None]", bool]
 
 
 @dataclasses.dataclass(frozen=True)

@@ -10,8 +10,7 @@ import { scoreHand } from "./scorer.js";
 
 const box = document.getElementById("offline");
 const GAME = box?.dataset.syncUrl; // The queue is kept per game.
-const NOT_IN_PLAY = "-";
-const FIELDS = ["pitcher", "bid", "high", "low", "jack", "game"];
+const NOT_IN_PLAY = "-"; // A point's button for "Not in play" (for Game: "Tied").
 let queue = []; // This game's queued hands, oldest first; IndexedDB holds the same.
 let pending = null; // An online save in flight: what this phone showed for it.
 let editing = null; // The waiting hand the form is editing.
@@ -45,12 +44,12 @@ const drop = (hand) => {
   return store("readwrite", (hands) => hands.delete(hand.key));
 };
 
-/** The hand the form holds, or null while a tap is missing. */
+/** The hand the form holds, or null while a tap is missing: its pitcher, bid and a row per point of the game. */
 function readForm() {
   const element = form();
   if (!element) return null;
   const fields = {};
-  for (const name of FIELDS) {
+  for (const name of ["pitcher", "bid", ...state().rules.points]) {
     const input = element.querySelector(`input[name=${name}]:checked`);
     if (!input) return null;
     fields[name] = input.value;
@@ -59,13 +58,11 @@ function readForm() {
   return { key: element.querySelector("#id_key").value, number: Number(element.querySelector("#id_number").value), fields };
 }
 
-const asHand = (fields) => ({
+/** The form's taps as a hand for scorer.js and the server: {pitcher, bid, points: {key: side or null}}. */
+const asHand = (fields, rules) => ({
   pitcher: fields.pitcher,
   bid: Number(fields.bid),
-  high: fields.high,
-  low: fields.low,
-  jack: fields.jack === NOT_IN_PLAY ? null : fields.jack,
-  game: fields.game === NOT_IN_PLAY ? null : fields.game,
+  points: Object.fromEntries(rules.points.map((key) => [key, fields[key] === undefined || fields[key] === NOT_IN_PLAY ? null : fields[key]])),
 });
 
 /** Who deals once `hands` more hands are played after `dealer` deals, and who bids first then: the table's rotation. */
@@ -88,7 +85,7 @@ function scoreWaiting() {
   let winner = null;
   const scored = [];
   for (const hand of waiting()) {
-    const result = scoreHand(base, asHand(hand.fields), totals);
+    const result = scoreHand(base, asHand(hand.fields, base.rules), totals);
     if (result.errors) continue; // Only complete hands are queued; the server has the last word anyway.
     scored.push({ hand, result });
     totals = result.totals;
@@ -278,7 +275,9 @@ async function sync() {
 }
 
 async function send(hands) {
-  const body = JSON.stringify({ hands: hands.map((hand) => ({ ...hand.fields, number: hand.number, key: hand.key })) });
+  const rules = state().rules;
+  const queued = (hand) => ({ ...asHand(hand.fields, rules), auction: hand.fields.auction || "", number: hand.number, key: hand.key });
+  const body = JSON.stringify({ hands: hands.map(queued) });
   const csrf = JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"];
   const headers = { "X-CSRFToken": csrf, "Content-Type": "application/json" };
   const response = await fetch(GAME, { method: "POST", body, headers, credentials: "same-origin" });
@@ -339,7 +338,7 @@ function start() {
       return;
     }
     const base = state();
-    const result = hand && !base.over ? scoreHand(base, asHand(hand.fields), base.totals) : { errors: true };
+    const result = hand && !base.over ? scoreHand(base, asHand(hand.fields, base.rules), base.totals) : { errors: true };
     if (result.errors) return; // The server says what is wrong.
     pending = { hand, number: base.number, totals: result.totals };
     showTotals(result.totals, false);
