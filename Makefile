@@ -41,6 +41,7 @@ messages: venv
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 # The production stack on loopback, for trying it out and for the benchmark's load run (DEPLOY.md):
 # gunicorn with several workers and the background worker beside it, DEBUG off, static files collected. Plain HTTP here, so the HTTPS-only

@@ -447,3 +447,78 @@ def test_game_problems_come_before_its_hand_problems_even_when_the_table_is_wron
         f'game "{GAME}", hand 1: unknown key "x" (a hand has only dealer, '
         "bids, pitcher, bid, high, low, jack, game, won, delta, totals, set)",
     ]
+
+
+# Version 2: a hand's points ---------------------------------------------------------------------
+
+CABIN = "2026-11-28-cabin"
+CABIN_SEATS = ["Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+CABIN_TEAMS = [
+    {"name": "North", "players": ["Eve", "Hal"]},
+    {"name": "East", "players": ["Fay", "Ivy"]},
+    {"name": "West", "players": ["Gus", "Jo"]},
+]
+# The page's cabin game's first hand (docs/history-format.md): ten-point Pitch, three teams of two, North makes 5 with 6.
+CABIN_POINTS = {
+    "ace": "North", "jack": "East", "off_jack": None, "big_joker": "North", "little_joker": "West", "ten": "North", "three": "North",
+    "deuce": "East",
+}  # fmt: skip
+P1 = (*G0, "hands", 0, "points")
+
+
+def v2_mutated(change) -> dict:
+    """A version 2 document of a ten-point game of three teams, one hand, changed."""
+    rules = {"variant": "10-point", "negative": False, "teams": CABIN_TEAMS}
+    hands = [{"pitcher": "Eve", "bid": 5, "points": dict(CABIN_POINTS)}]
+    doc = document(game(CABIN, seats=CABIN_SEATS, rules=rules, hands=hands), version=2)
+    change(doc)
+    return doc
+
+
+THEIR_POINTS = "ace, jack, off_jack, big_joker, little_joker, ten, three, deuce"
+INVALID_POINTS = {
+    "a key no catalogue has": (
+        set_in((*P1, "queen"), "North"),
+        f'game "{CABIN}", hand 1, points: "queen" is not a point of this game: its points are {THEIR_POINTS}',
+    ),
+    "a point of another variant": (
+        set_in((*P1, "high"), "North"),
+        f'game "{CABIN}", hand 1, points: "high" is not a point of this game: its points are {THEIR_POINTS}',
+    ),
+    "a point missing": (delete((*P1, "off_jack")), f'game "{CABIN}", hand 1, points: "off_jack" is missing'),
+    "the 4-point game's points": (
+        set_in(P1, {"high": "North", "low": "East", "jack": None, "game": "West"}),
+        f'game "{CABIN}", hand 1, points: "ace" is missing',
+    ),
+    "a side that does not exist": (
+        set_in((*P1, "ace"), "South"),
+        f"game \"{CABIN}\", hand 1, points.ace: Ace must name a team or one of its players, got 'South'",
+    ),
+    "a side of another game": (
+        set_in((*P1, "three"), "Us"),
+        f"game \"{CABIN}\", hand 1, points.three: Three must name a team or one of its players, got 'Us'",
+    ),
+    "points not an object": (
+        set_in(P1, ["ace", "North"]),
+        f'game "{CABIN}", hand 1, points: a hand\'s points must be an object {{...}}, got ["ace", "North"]',
+    ),
+    "the points as version 1 keys": (
+        lambda doc: (delete(P1)(doc), set_in((*G0, "hands", 0, "jack"), "East")(doc)),
+        f'game "{CABIN}", hand 1: unknown key "jack" (version 2 gives a hand\'s points in "points")',
+    ),
+}
+
+
+@pytest.mark.parametrize(("change", "expected"), INVALID_POINTS.values(), ids=INVALID_POINTS.keys())
+def test_a_version_2_hands_bad_points_are_refused_at_the_point_and_store_nothing(league, change, expected):
+    with pytest.raises(history_document.HistoryError) as caught:
+        services.import_history(league=league, source=dumps(v2_mutated(change)))
+
+    assert expected in [str(p) for p in caught.value.problems]
+    assert nothing_stored()
+
+
+def test_the_valid_base_of_the_bad_points_imports(league):
+    assert services.import_history(league=league, source=dumps(v2_mutated(lambda doc: None))).imported == (CABIN,)
+    _, scores = stored_hand(league, CABIN, 1)
+    assert scores == {"North": (6, 6, 6), "East": (2, 2, 2), "West": (1, 1, 1)}
