@@ -109,10 +109,6 @@ DEFAULT_VARIANT = "4-point"
 # A table's own mix: each game picks its points (``Rules.points``); these are only its defaults.
 CUSTOM = Variant("custom", (), 1, 7)
 
-# The 4-point game's minimum bids, offered by today's new-game and league settings forms until they offer every
-# variant's bids.
-MIN_BIDS = (1, 2)
-
 
 def english(key: str, value: object) -> str:
     """A problem's parameter as the English message shows it (``scores.problems`` has the translated twin)."""

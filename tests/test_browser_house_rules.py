@@ -22,7 +22,7 @@ def test_under_made_bid_a_set_pitcher_at_the_target_plays_on_and_wins_by_making_
     page.get_by_text(re.compile(r"^House rules")).click()
     tap(page, "Going out", "The pitcher goes out only by making the bid")
     page.get_by_role("button", name="Start game").click()
-    expect(page.get_by_text("To 7 · set pitcher can't go out", exact=True)).to_be_visible()
+    expect(page.get_by_text("4-point · to 7 · set pitcher can't go out", exact=True)).to_be_visible()
 
     enter_hand(page, "Ann", 3, "Ann", "Ann", jack="Ann", game="Ann")
     save_hand(page, 1)

@@ -434,14 +434,15 @@ def new_game_page(page: Page, live_server, league) -> Page:
     return page
 
 
-def test_new_game_shows_team_fields_for_partnership_and_other_target_when_picked(scorer_page: Page, live_server, league, size):
+def test_new_game_shows_team_fields_for_teams_and_other_target_when_picked(scorer_page: Page, live_server, league, size):
     page = new_game_page(scorer_page, live_server, league)
-    team1, other = page.get_by_label("Team of seats 1 and 3"), page.get_by_label("Other target")
+    team1, other = page.get_by_label("Name of team 1"), page.get_by_label("Other target")
     expect(team1).to_be_hidden()
     expect(other).to_be_hidden()
-    page.get_by_role("group", name="Play", exact=True).get_by_text("Partnership", exact=True).click()
+    page.get_by_role("group", name="Play", exact=True).get_by_text("2 teams of 2", exact=True).click()
     expect(team1).to_be_visible()
-    expect(page.get_by_label("Team of seats 2 and 4")).to_be_visible()
+    expect(page.get_by_label("Name of team 2")).to_be_visible()
+    expect(page.get_by_label("Name of team 3")).to_be_hidden()  # Three teams only.
     page.get_by_role("group", name="Play to").get_by_text("Other", exact=True).click()
     expect(other).to_be_visible()
     expect(other).to_be_focused()  # The next thing to fill in.
@@ -463,10 +464,10 @@ def test_a_field_hidden_again_is_not_sent(scorer_page: Page, live_server, league
     page.get_by_label("Other target").fill("500")  # Out of range, then another target picked: it no longer counts.
     page.get_by_role("group", name="Play to").get_by_text("11", exact=True).click()
     expect(page.get_by_label("Other target")).to_be_hidden()
-    page.get_by_role("group", name="Play", exact=True).get_by_text("Partnership", exact=True).click()
-    page.get_by_label("Team of seats 1 and 3").fill("Hearts")
+    page.get_by_role("group", name="Play", exact=True).get_by_text("2 teams of 2", exact=True).click()
+    page.get_by_label("Name of team 1").fill("Hearts")
     page.get_by_role("group", name="Play", exact=True).get_by_text("Solo", exact=True).click()
-    expect(page.get_by_label("Team of seats 1 and 3")).to_be_hidden()
+    expect(page.get_by_label("Name of team 1")).to_be_hidden()
     for i, name in enumerate(["Ann", "Bob", "Cat"], start=1):
         page.get_by_label(f"New player {i}", exact=True).fill(name)
     with page.expect_request("**/games/new/") as posted:
@@ -517,7 +518,7 @@ def test_without_javascript_the_new_game_form_shows_every_field(live_server, bro
     Player.objects.create(league=league, name="Ann")
     page = page_without_javascript(browser, live_server, size)
     new_game_page(page, live_server, league)
-    expect(page.get_by_label("Team of seats 1 and 3")).to_be_visible()
+    expect(page.get_by_label("Name of team 1")).to_be_visible()
     expect(page.get_by_label("Other target")).to_be_visible()
     expect(page.get_by_label("Find a league player")).to_have_count(1)
     expect(page.get_by_label("Find a league player")).to_be_hidden()  # Nothing to type into without it.

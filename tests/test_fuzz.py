@@ -164,13 +164,17 @@ def test_hostile_new_game_posts_start_nothing(owner_client, game, other_league_i
     ours = [str(pk) for pk in Player.objects.filter(league__slug="thursday").values_list("pk", flat=True)]
     fields = {
         "players": [*ours, str(other_league_ids["player"])],
-        "mode": ["solo", "partnership"],
-        "target": ["7", "11", "other"],
+        "mode": ["solo", "2x2", "3x2", "2x3"],
+        # Left out (or empty), a rule is the league's: "" is a valid choice too.
+        "variant": ["", *rules.VARIANTS, "custom"],
+        "target": ["", "usual", "7", "11", "15", "21", "52", "other"],
         "other_target": ["5", "50"],
+        "min_bid": ["", "usual", *map(str, range(1, 24))],
+        "negative": ["", "yes", "no"],
         "first_dealer": ["1", "2"],
         **{f"seat_{pk}": ["1", "2", "3"] for pk in ours},
     }
-    bad = data.draw(st.sampled_from(["players", "mode", "target", "first_dealer", "other_league_player"]))
+    bad = data.draw(st.sampled_from(["players", "mode", "variant", "target", "min_bid", "negative", "first_dealer", "other_league_player"]))
     post = {name: data.draw(st.sampled_from(valid) | HOSTILE) for name, valid in fields.items() if data.draw(st.booleans())}
     post["new_1"], post["new_2"] = data.draw(HOSTILE), data.draw(st.sampled_from(["Dee", "Eve"]) | HOSTILE)
     if bad == "other_league_player":

@@ -29,7 +29,7 @@ def _house(draw, total: int, version: int) -> dict:
     """House rules a table may choose, each left out (the default) or given."""
     optional = {
         "going_out": st.sampled_from(rules.GOING_OUT),
-        "min_bid": st.sampled_from(rules.MIN_BIDS) if version == 1 else st.integers(1, total),
+        "min_bid": st.sampled_from(history_document.V1_MIN_BIDS) if version == 1 else st.integers(1, total),
         "steal": st.booleans(),
         "smudge": st.booleans(),
     }

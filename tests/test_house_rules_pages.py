@@ -103,7 +103,7 @@ def test_the_new_game_form_starts_with_the_leagues_house_rules(scorer, league):
     league.target, league.going_out, league.min_bid, league.steal = 11, "made_bid", 2, False
     league.save()
     html = scorer.get(new_game_url(league)).content.decode()
-    assert "House rules" in html and "To 11 · set pitcher can&#x27;t go out · minimum bid 2 · no dealer&#x27;s steal" in html
+    assert "House rules" in html and "4-point · to 11 · set pitcher can&#x27;t go out · minimum bid 2 · no dealer&#x27;s steal" in html
     for name, value in [("target", "11"), ("going_out", "made_bid"), ("min_bid", "2"), ("steal", "no"), ("smudge", "no")]:
         assert f'name="{name}" id="id_{name}_' in html
         assert f'value="{value}" checked' in html.split(f'name="{name}"', 1)[1].split("</fieldset>")[0]
@@ -123,7 +123,9 @@ def test_a_new_game_can_change_the_house_rules_for_itself(scorer, league):
     assert league.rules == rules.Rules()
 
 
-@pytest.mark.parametrize(("field", "value"), [("going_out", "sometimes"), ("min_bid", "3"), ("steal", "maybe"), ("smudge", "1")])
+@pytest.mark.parametrize(
+    ("field", "value"), [("going_out", "sometimes"), ("min_bid", "24"), ("steal", "maybe"), ("smudge", "1"), ("negative", "0")]
+)
 def test_a_house_rule_the_form_does_not_offer_is_refused(scorer, league, field, value):
     data = {"mode": "solo", "target": "7", "first_dealer": "1", "new_1": "Ann", "new_2": "Bob", field: value}
     response = scorer.post(new_game_url(league), data)
@@ -137,7 +139,7 @@ def test_a_house_rule_the_form_does_not_offer_is_refused(scorer, league, field, 
 
 def test_the_owner_sets_the_leagues_house_rules(owner_client, league):
     url = reverse("scores:league_settings", args=[league.slug])
-    data = {"form": "rules", "target": "11", "going_out": "made_bid", "min_bid": "2", "smudge": "on"}
+    data = {"form": "rules", "target": "11", "going_out": "made_bid", "min_bid": "2", "steal": "no", "smudge": "yes"}
     response = owner_client.post(url, data)
     assert response.status_code == 302
     league.refresh_from_db()
@@ -147,7 +149,8 @@ def test_the_owner_sets_the_leagues_house_rules(owner_client, league):
 
 def test_bad_league_house_rules_are_refused_and_change_nothing(owner_client, league):
     url = reverse("scores:league_settings", args=[league.slug])
-    response = owner_client.post(url, {"form": "rules", "target": "1000", "going_out": "made_bid", "min_bid": "1", "steal": "on"})
+    data = {"form": "rules", "target": "other", "other_target": "1000", "going_out": "made_bid", "min_bid": "1", "steal": "no"}
+    response = owner_client.post(url, data)
     assert response.status_code == 400
     assert "Ensure this value is less than or equal to 999." in response.content.decode()
     league.refresh_from_db()
@@ -170,11 +173,11 @@ def test_only_the_owner_sets_the_house_rules(client, make_user, league):
 
 def test_the_game_and_watch_pages_say_the_rules_in_one_line(scorer, league):
     game = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(target=11, **MADE_BID_2))
-    line = "To 11 · set pitcher can&#x27;t go out · minimum bid 2</p>"
+    line = "4-point · to 11 · set pitcher can&#x27;t go out · minimum bid 2</p>"
     assert line in scorer.get(game.get_absolute_url()).content.decode()
     assert line in scorer.get(reverse("scores:watch", args=[game.share_token])).content.decode()
     sheet = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules())
-    assert "To 7</p>" in scorer.get(sheet.get_absolute_url()).content.decode()
+    assert "4-point · to 7</p>" in scorer.get(sheet.get_absolute_url()).content.decode()
 
 
 # Bids a house rule forbids

@@ -104,7 +104,9 @@ def test_an_import_whose_worker_is_killed_is_started_again_by_the_next_worker(cl
 
     second = _worker(log)
     try:
-        wait_for(lambda: ImportJob.objects.get().is_over, seconds=90)
+        # Until the second worker has written its task's result too (after the job is over): killed before that, it
+        # would leave its own task running, which is not what this test is about.
+        wait_for(lambda: DBTaskResult.objects.filter(task_path="scores.tasks.import_history", status="SUCCESSFUL").exists(), seconds=90)
     finally:
         _kill(second)
 

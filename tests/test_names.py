@@ -122,7 +122,7 @@ def test_a_new_name_too_long_is_refused_on_its_field_not_cut(owner_client, leagu
 
 @pytest.mark.django_db
 def test_a_team_name_too_long_is_refused_on_its_field(league):
-    form = NewGameForm(new_game_data(new_1="Ann", new_2="Bob", new_3="Cat", new_4="Dan", mode="partnership", team1="T" * 41), league=league)
+    form = NewGameForm(new_game_data(new_1="Ann", new_2="Bob", new_3="Cat", new_4="Dan", mode="2x2", team1="T" * 41), league=league)
 
     assert not form.is_valid()
     assert "The name is 41 characters long; at most 40 fit." in form.errors["team1"]

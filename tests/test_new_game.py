@@ -1,4 +1,4 @@
-"""Starting a game from the league page: players, seating, solo or partnership, target, first dealer."""
+"""Starting a game from the league page: players, seating, solo or in teams, target, first dealer."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def test_a_seat_number_wins_and_players_without_one_follow_in_list_order(scorer,
 
 
 def test_partnership_seats_partners_opposite_under_team_names(scorer, league):
-    data = form_data(mode="partnership", team1="Hearts", team2="Spades", new_1="Ann", new_2="Bob", new_3="Cat", new_4="Dan")
+    data = form_data(mode="2x2", team1="Hearts", team2="Spades", new_1="Ann", new_2="Bob", new_3="Cat", new_4="Dan")
     scorer.post(new_game_url(league), data)
     game = Game.objects.get()
     assert game.partnership
@@ -94,8 +94,8 @@ def test_other_target_and_first_dealer_turn_the_table(scorer, league):
     [
         (form_data(new_1="Ann"), "a game needs 2 to 7 players, got 1"),
         (form_data(new_1="Ann", new_2="ann"), "is seated twice"),
-        (form_data(target="other", new_1="Ann", new_2="Bob"), "Type the target, or pick 7, 11, 15 or 21."),
-        (form_data(mode="partnership", new_1="Ann", new_2="Bob", new_3="Cat"), "Partnership play needs exactly 4 players."),
+        (form_data(target="other", new_1="Ann", new_2="Bob"), "Type the target, or pick one."),
+        (form_data(mode="2x2", new_1="Ann", new_2="Bob", new_3="Cat"), "2 teams of 2 need exactly 4 players; 3 are seated."),
         (form_data(first_dealer="4", new_1="Ann", new_2="Bob"), "There are only 2 players."),
         (form_data(new_1="Ann", new_2="Bob", new_seat_1="1", new_seat_2="1"), "Two players have the same seat number."),
         (form_data(target="8", new_1="Ann", new_2="Bob"), "Select a valid choice."),
@@ -111,12 +111,12 @@ def test_bad_input_is_shown_and_starts_nothing(scorer, league, data, message):
 
 def test_error_keeps_the_choices_made(scorer, league):
     ann = Player.objects.create(league=league, name="Ann")
-    response = scorer.post(new_game_url(league), form_data(players=[ann.pk], mode="partnership", new_1="Bob", target="11"))
+    response = scorer.post(new_game_url(league), form_data(players=[ann.pk], mode="2x2", new_1="Bob", target="11"))
     html = response.content.decode()
-    assert "Partnership play needs exactly 4 players." in html
+    assert "2 teams of 2 need exactly 4 players; 2 are seated." in html
     assert f'value="{ann.pk}" checked' in html
     assert 'value="Bob"' in html
-    assert 'value="partnership" checked' in html
+    assert 'value="2x2" checked' in html
     assert 'value="11" checked' in html
 
 
@@ -135,7 +135,7 @@ def test_the_form_marks_fields_for_their_choice_and_offers_the_league_players_to
     for name in ("Ann", "Bob & Co"):
         Player.objects.create(league=league, name=name)
     html = scorer.get(new_game_url(league)).content.decode()
-    assert 'class="row g-2 mb-3 team-fields" data-shown-when="mode=partnership"' in html
+    assert 'class="row g-2 mb-3 team-fields" data-shown-when="mode=2x2|3x2|2x3"' in html
     assert 'class="mb-3 other-target" data-shown-when="target=other"' in html
     # Without JavaScript the finder stays hidden and every player is listed; with it, the list narrows as one types.
     assert '<div class="mb-2 player-finder" hidden>' in html and 'list="league-players"' in html
@@ -162,7 +162,7 @@ def test_a_wrong_other_target_is_still_refused_when_other_is_picked(scorer, leag
 def test_team_names_do_not_matter_in_solo_play_and_are_checked_in_partnership(scorer, league):
     too_long = "T" * 41
     players = {"new_1": "Ann", "new_2": "Bob", "new_3": "Cat", "new_4": "Dan"}
-    refused = scorer.post(new_game_url(league), form_data(mode="partnership", team1=too_long, **players))
+    refused = scorer.post(new_game_url(league), form_data(mode="2x2", team1=too_long, **players))
     assert "The name is 41 characters long; at most 40 fit." in refused.content.decode() and not Game.objects.exists()
     response = scorer.post(new_game_url(league), form_data(mode="solo", team1=too_long, **players))
     assert response.status_code == 302 and not Game.objects.get().partnership

@@ -1,7 +1,9 @@
-"""Starting a game: who plays and where they sit, solo or partnership, the target, house rules and first dealer; and what the
-game page's address asks for."""
+"""Starting a game: who plays and where they sit, solo or in teams, the variant, target, house rules and first dealer;
+the rules a league's games start with; and what the game page's address asks for."""
 
 from __future__ import annotations
+
+import dataclasses
 
 from django import forms
 from django.utils.translation import gettext, pgettext_lazy
@@ -11,16 +13,19 @@ from .. import rules
 from ..models import Game, GoingOut, League, Player
 from ..names import clean as clean_name
 from ..names import key as name_key
+from ..problems import point_name, variant_name
 from . import ShortRefusals
-from .hands import read_restore_token
+from .hands import add_problems, read_restore_token
 
-TARGETS = (7, 11, 15, 21)
-
-
+TARGETS = (7, 11, 15, 21, 52)  # The targets tables play to; any other is typed.
+USUAL = "usual"  # The target or minimum bid the variant usually has: right for any variant picked, with or without JavaScript.
 OTHER = "other"
-
-
+# The highest total a game can have (every point of the catalogue): no minimum bid above it can ever be right.
+MOST_POINTS = sum(point.value for point in rules.CATALOGUE.values())
 NEW_NAME_ROWS = 7
+# Partnership play: the team shapes (teams, players in each), by the value the form posts for them.
+SHAPES = {f"{teams}x{size}": (teams, size) for teams, size in rules.TEAM_SHAPES}
+MAX_TEAMS = max(teams for teams, _size in rules.TEAM_SHAPES)
 
 
 class PlayerChoiceField(forms.ModelMultipleChoiceField):
@@ -59,11 +64,11 @@ class NameField(forms.CharField):
             )
 
 
-HOUSE_RULES = ("going_out", "min_bid", "steal", "smudge")
+HOUSE_RULES = ("going_out", "min_bid", "steal", "smudge", "negative")
 
 
 def _house_rule(label, choices, coerce=str) -> forms.TypedChoiceField:
-    """A house rule as tap buttons; left out of a post, it is the league's default (see ``NewGameForm.clean``)."""
+    """A house rule as tap buttons; left out of a post, it is the defaults' (see ``RulesForm.clean``)."""
     return forms.TypedChoiceField(label=label, choices=choices, coerce=coerce, required=False, empty_value=None, widget=forms.RadioSelect)
 
 
@@ -71,13 +76,168 @@ def _yes_no(value: str) -> bool:
     return value == "yes"
 
 
-class NewGameForm(ShortRefusals, forms.Form):
-    """Who plays, where they sit, solo or partnership, the target, the house rules and the first dealer.
+def point_label(point: rules.Point) -> str:
+    """A point as the forms name it: as players say it, with its value where it is worth more than 1 ("Three (3)")."""
+    name = point_name(point.key)
+    return name if point.value == 1 else gettext("%(point)s (%(value)s)") % {"point": name, "value": point.value}
 
-    The target and the house rules start as the league's defaults.
 
-    Each player row has an optional seat number; without one, players sit in
-    the order of the list (league players first, then new names).
+@dataclasses.dataclass(frozen=True)
+class VariantChoice:
+    """One choice of variant as the form shows it: its radio button, and for a named variant what it plays."""
+
+    radio: forms.BoundField
+    variant: rules.Variant | None  # None: custom.
+
+    @property
+    def description(self) -> str:
+        if self.variant is None:
+            return gettext("Tick the points your table plays. Usually to %(target)s; the lowest bid is %(min_bid)s.") % {
+                "target": rules.CUSTOM.target,
+                "min_bid": rules.CUSTOM.min_bid,
+            }
+        return gettext("%(points)s (%(total)s points in a hand). Usually to %(target)s; the lowest bid is %(min_bid)s.") % {
+            "points": ", ".join(point_label(point) for point in (rules.CATALOGUE[key] for key in self.variant.points)),
+            "total": self.variant.total,
+            "target": self.variant.target,
+            "min_bid": self.variant.min_bid,
+        }
+
+
+class RulesForm(ShortRefusals, forms.Form):
+    """The rules of a game: the variant (or the points of a custom game), the target and the house rules.
+
+    Every choice starts as ``defaults`` (a league's usual rules). Each is a plain field, so the whole form works
+    without JavaScript; the page's script only shows what belongs to the choices made (the points of a custom
+    game, the minimum bids up to the game's total). The target and minimum bid offer "Usual", the variant's own,
+    which is right for whichever variant is picked. A field left out of a post keeps the default's value (the
+    variant's own when another variant is picked). ``cleaned_data["rules"]`` is the ``rules.Rules`` chosen.
+    """
+
+    variant = forms.ChoiceField(
+        label=_("Variant"),
+        choices=lambda: [(name, variant_name(name)) for name in (*rules.VARIANTS, rules.CUSTOM.name)],
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    points = forms.MultipleChoiceField(
+        label=_("Points in a custom game"),
+        choices=lambda: [(key, point_label(point)) for key, point in rules.CATALOGUE.items()],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    target = forms.ChoiceField(
+        label=_("Play to"),
+        choices=[(USUAL, _("Usual")), *((str(t), str(t)) for t in TARGETS), (OTHER, _("Other"))],
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    other_target = forms.IntegerField(label=_("Other target"), min_value=rules.MIN_TARGET, max_value=rules.MAX_TARGET, required=False)
+    going_out = _house_rule(_("Going out"), GoingOut.choices)
+    min_bid = _house_rule(_("Minimum bid"), [(USUAL, _("Usual")), *((str(b), str(b)) for b in range(1, MOST_POINTS + 1))])
+    steal = _house_rule(_("Dealer's steal"), [("yes", _("Allowed")), ("no", _("Not allowed"))], coerce=_yes_no)
+    smudge = _house_rule(
+        _("Smudge: bid the top bid and win every point to win the game"), [("no", _("Off")), ("yes", _("On"))], coerce=_yes_no
+    )
+    negative = _house_rule(_("Negative scores"), [("yes", _("Allowed")), ("no", _("Not allowed: a set stops at 0"))], coerce=_yes_no)
+
+    def __init__(self, *args, defaults: rules.Rules, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.defaults = defaults
+        usual = rules.VARIANTS.get(defaults.variant, rules.CUSTOM)
+        initial: dict[str, object] = {
+            "variant": defaults.variant,
+            "points": list(defaults.points),
+            "going_out": defaults.going_out,
+            "min_bid": USUAL if defaults.min_bid == usual.min_bid else str(defaults.min_bid),
+            **{key: "yes" if getattr(defaults, key) else "no" for key in ("steal", "smudge", "negative")},
+        }
+        if defaults.target == usual.target:
+            initial["target"] = USUAL
+        elif defaults.target in TARGETS:
+            initial["target"] = str(defaults.target)
+        else:
+            initial |= {"target": OTHER, "other_target": defaults.target}
+        self.initial = {**initial, **self.initial}
+        self.fields["other_target"].widget.attrs["class"] = "form-control"
+
+    def variant_choices(self) -> list[VariantChoice]:
+        """Each variant's radio button with what it plays, for the template."""
+        return [VariantChoice(radio, rules.VARIANTS.get(radio.data["value"])) for radio in self["variant"]]
+
+    def point_boxes(self) -> list[tuple[forms.BoundField, int]]:
+        """Each point's checkbox for a custom game, with its value (the page adds up the total)."""
+        return [(box, rules.CATALOGUE[box.data["value"]].value) for box in self["points"]]
+
+    def custom_total(self) -> int:
+        """The total of the points ticked for a custom game, as the page shows them now."""
+        ticked = self["points"].value() or ()
+        return sum(rules.CATALOGUE[key].value for key in ticked if key in rules.CATALOGUE)
+
+    def chosen_rules(self) -> rules.Rules | None:
+        """The rules chosen so far (the defaults before anything is posted); None while a choice is wrong."""
+        if not self.is_bound:
+            return self.defaults
+        return self.cleaned_data.get("rules") if self.is_valid() or "rules" in self.cleaned_data else None
+
+    def clean(self) -> dict:
+        data = super().clean()
+        # Read for "Other" only (the page hides it for the other targets): what is left in it otherwise is no error.
+        if data.get("target") != OTHER:
+            self.errors.pop("other_target", None)
+        # What a post leaves out is the default's; the default's target and minimum bid go with its own game only.
+        variant = data.get("variant") or self.defaults.variant
+        choice: dict[str, object] = {"variant": variant}
+        if variant == rules.CUSTOM.name:
+            choice["points"] = data.get("points") or (list(self.defaults.points) if not data.get("variant") else [])
+            if not choice["points"]:
+                self.add_error("points", gettext("Tick at least one point for a custom game."))
+        same_game = variant == self.defaults.variant and tuple(choice.get("points", self.defaults.points)) == self.defaults.points
+        for key in ("going_out", "steal", "smudge", "negative"):
+            choice[key] = getattr(self.defaults, key) if data.get(key) is None else data[key]
+        for key in ("target", "min_bid"):
+            picked = data.get(key)
+            if picked == OTHER:
+                choice[key] = data.get("other_target")
+                if choice[key] is None and "other_target" not in self.errors:
+                    self.add_error("other_target", gettext("Type the target, or pick one."))
+            elif picked and picked != USUAL:
+                choice[key] = int(picked)
+            elif not picked and same_game:
+                choice[key] = getattr(self.defaults, key)
+        if any(name in self.errors for name in RulesForm.base_fields):
+            return data
+        total = sum(rules.CATALOGUE[key].value for key in choice.get("points") or rules.VARIANTS[variant].points)
+        if choice.get("min_bid", 1) > total:
+            message = gettext("The minimum bid can be at most %(total)s, the most a hand of this game awards.")
+            self.add_error("min_bid", message % {"total": total})
+            return data
+        try:
+            data["rules"] = rules.Rules(**choice)
+        except rules.RulesError as error:
+            add_problems(self, error, fields={"target": "other_target" if data.get("target") == OTHER else "target"})
+        return data
+
+
+class RulesLineForm(RulesForm):
+    """The new-game page's address asking for the rules line alone (``part=rules``), for the choices in the query."""
+
+    part = forms.ChoiceField(choices=[("rules", "rules")], required=False)
+
+    @property
+    def asked(self) -> bool:
+        """Whether the address asks for the rules line alone."""
+        return not self.has_error("part") and self.cleaned_data.get("part") == "rules"
+
+
+class NewGameForm(RulesForm):
+    """Who plays, where they sit, solo or in teams, the rules and the first dealer.
+
+    The rules start as the league's usual ones (``RulesForm``). Each player row has an optional seat number;
+    without one, players sit in the order of the list (league players first, then new names). In partnership
+    play the teams are the seats every T seats (``rules.partners``), named by the team name fields.
+    ``cleaned_data`` gives what ``services.start_game`` takes: ``seats``, ``rules``, ``teams`` and ``first_dealer``
+    (a name, or None).
     """
 
     players = PlayerChoiceField(
@@ -85,23 +245,15 @@ class NewGameForm(ShortRefusals, forms.Form):
     )
     mode = forms.ChoiceField(
         label=pgettext_lazy("mode of play", "Play"),
-        choices=[("solo", _("Solo")), ("partnership", _("Partnership"))],
+        choices=[
+            ("solo", _("Solo")),
+            ("2x2", _("2 teams of 2")),
+            ("3x2", _("3 teams of 2")),
+            ("2x3", _("2 teams of 3")),
+        ],
         initial="solo",
         widget=forms.RadioSelect,
     )
-    team1 = NameField(label=_("Team of seats 1 and 3"), required=False, initial=_("Team 1"))
-    team2 = NameField(label=_("Team of seats 2 and 4"), required=False, initial=_("Team 2"))
-    target = forms.ChoiceField(
-        label=_("Play to"),
-        choices=[*((str(t), str(t)) for t in TARGETS), (OTHER, _("Other"))],
-        initial="7",
-        widget=forms.RadioSelect,
-    )
-    other_target = forms.IntegerField(label=_("Other target"), min_value=rules.MIN_TARGET, max_value=rules.MAX_TARGET, required=False)
-    going_out = _house_rule(_("Going out"), GoingOut.choices)
-    min_bid = _house_rule(_("Minimum bid"), [(b, str(b)) for b in rules.MIN_BIDS], coerce=int)
-    steal = _house_rule(_("Dealer's steal"), [("yes", _("Allowed")), ("no", _("Not allowed"))], coerce=_yes_no)
-    smudge = _house_rule(_("Smudge: bid 4 and win all four points to win the game"), [("no", _("Off")), ("yes", _("On"))], coerce=_yes_no)
     # Choices as a callable, so "Seat 1" is written in the page's language, not the one active at import.
     first_dealer = forms.TypedChoiceField(
         label=_("Who deals first"),
@@ -109,16 +261,14 @@ class NewGameForm(ShortRefusals, forms.Form):
         choices=lambda: [(i, gettext("Seat %(number)s") % {"number": i}) for i in range(1, rules.MAX_PLAYERS + 1)],
         initial=1,
     )
+    field_order = ["players", "mode"]
 
     def __init__(self, *args, league: League, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.league_defaults = league.rules
-        defaults = league.rules.as_dict()
-        for key in ("steal", "smudge"):
-            defaults[key] = "yes" if defaults[key] else "no"
-        target = defaults.pop("target")
-        defaults |= {"target": str(target)} if target in TARGETS else {"target": OTHER, "other_target": target}
-        self.initial = {**defaults, **self.initial}
+        super().__init__(*args, defaults=league.rules, **kwargs)
+        for i in range(1, MAX_TEAMS + 1):
+            self.fields[f"team{i}"] = NameField(
+                label=gettext("Name of team %(number)s") % {"number": i}, required=False, initial=gettext("Team %(number)s") % {"number": i}
+            )
         self.league_players = list(Player.objects.filter(league=league))
         self.fields["players"].queryset = Player.objects.filter(league=league)
         seat_choices = [("", _("Seat")), *((i, str(i)) for i in range(1, rules.MAX_PLAYERS + 1))]
@@ -150,6 +300,9 @@ class NewGameForm(ShortRefusals, forms.Form):
     def new_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         return [(self[f"new_{i}"], self[f"new_seat_{i}"]) for i in range(1, NEW_NAME_ROWS + 1)]
 
+    def team_fields(self) -> list[forms.BoundField]:
+        return [self[f"team{i}"] for i in range(1, MAX_TEAMS + 1)]
+
     def league_players_typed(self) -> list[tuple[str, str]]:
         """The names typed as new players that are league players already: (as typed, the player's name)."""
         known = {name_key(p.name): p.name for p in self.league_players}
@@ -169,35 +322,26 @@ class NewGameForm(ShortRefusals, forms.Form):
         if len({s for s, _name in chosen if s is not None}) != len(numbered):
             self.add_error(None, gettext("Two players have the same seat number."))
         data["seats"] = seats
-        # Fields read for one choice only (the page hides them for the others): what is left in them otherwise is no error.
-        if data.get("target") != OTHER:
-            self.errors.pop("other_target", None)
-        if data.get("mode") != "partnership":
-            self.errors.pop("team1", None)
-            self.errors.pop("team2", None)
-        if data.get("target") == OTHER:
-            if data.get("other_target") is None:
-                self.add_error("other_target", gettext("Type the target, or pick 7, 11, 15 or 21."))
-            data["target_points"] = data.get("other_target")
-        elif data.get("target"):
-            data["target_points"] = int(data["target"])
-        partnership = data.get("mode") == "partnership"
         data["teams"] = ()
-        if partnership:
-            if len(seats) != 4:
-                self.add_error("mode", gettext("Partnership play needs exactly 4 players."))
+        shape = SHAPES.get(data.get("mode") or "")
+        # The team names are read for the teams played only (the page hides the others): what is left in the others is no error.
+        for i in range(shape[0] + 1 if shape else 1, MAX_TEAMS + 1):
+            self.errors.pop(f"team{i}", None)
+        if shape:
+            count, size = shape
+            if len(seats) != count * size:
+                message = gettext("%(teams)s teams of %(size)s need exactly %(players)s players; %(count)s are seated.")
+                self.add_error("mode", message % {"teams": count, "size": size, "players": count * size, "count": len(seats)})
             else:
-                names = [(data.get("team1") or "").strip(), (data.get("team2") or "").strip()]
-                for field, name in zip(("team1", "team2"), names, strict=True):
+                names = [(data.get(f"team{i}") or "").strip() for i in range(1, count + 1)]
+                for i, name in enumerate(names, start=1):
                     if not name:
-                        self.add_error(field, gettext("Give the team a name."))
-                data["teams"] = ((names[0], (seats[0], seats[2])), (names[1], (seats[1], seats[3])))
-        # A house rule the post leaves out is the league's default; a wrong one is refused by its field.
-        data["house_rules"] = {key: getattr(self.league_defaults, key) if data.get(key) is None else data[key] for key in HOUSE_RULES}
+                        self.add_error(f"team{i}", gettext("Give the team a name."))
+                data["teams"] = tuple(zip(names, rules.partners(seats, count), strict=True))
         dealer = data.get("first_dealer")
         if dealer is not None and seats and dealer > len(seats):
             self.add_error("first_dealer", gettext("There are only %(count)s players.") % {"count": len(seats)})
-        data["dealer_name"] = seats[dealer - 1] if dealer is not None and dealer <= len(seats) else None
+        data["first_dealer"] = seats[dealer - 1] if dealer is not None and dealer <= len(seats) else None
         return data
 
 

@@ -17,6 +17,7 @@ from ..problems import variant_name
 from ..selectors.seasons import current_season, seasons
 from ..selectors.standings import COLUMNS, Column, standings, standings_columns
 from . import ShortRefusals
+from .games import RulesForm
 
 
 class LeagueForm(ShortRefusals, forms.ModelForm):
@@ -26,20 +27,20 @@ class LeagueForm(ShortRefusals, forms.ModelForm):
         labels = {"name": _("League name")}
 
 
-class LeagueRulesForm(ShortRefusals, forms.ModelForm):
-    """The house rules a league's new games start with; a game already started keeps its own."""
+class LeagueRulesForm(RulesForm):
+    """The league's usual variant, target and house rules, which its new games start with; a game already started
+    keeps its own."""
 
-    target = forms.IntegerField(label=_("Play to"), min_value=rules.MIN_TARGET, max_value=rules.MAX_TARGET)
-    # The 4-point game's choices, as before the variants: the model holds any minimum bid a variant allows.
-    min_bid = forms.TypedChoiceField(
-        label=_("Minimum bid"), choices=[(b, str(b)) for b in rules.MIN_BIDS], coerce=int, widget=forms.RadioSelect
-    )
+    def __init__(self, *args, league: League, **kwargs) -> None:
+        super().__init__(*args, defaults=league.rules, **kwargs)
+        self.league = league
 
-    class Meta:
-        model = League
-        fields = ["target", "going_out", "min_bid", "steal", "smudge"]
-        labels = {"steal": _("The dealer may steal the bid")}
-        widgets = {"going_out": forms.RadioSelect}
+    def save(self) -> League:
+        fields = League.fields_of(self.cleaned_data["rules"])
+        for name, value in fields.items():
+            setattr(self.league, name, value)
+        self.league.save(update_fields=list(fields))
+        return self.league
 
 
 class DateRangeForm(ShortRefusals, forms.Form):

@@ -1,4 +1,4 @@
-"""The rules a game is played by, in one short line: "10-point · To 52 · set pitcher can't go out · minimum bid 2"."""
+"""The rules a game is played by, in one short line: "10-point · to 52 · set pitcher can't go out · minimum bid 2"."""
 
 from __future__ import annotations
 
@@ -6,22 +6,28 @@ from django import template
 from django.utils.translation import gettext as _
 
 from .. import rules
-from ..problems import point_name, variant_name
+from ..forms.games import point_label
+from ..problems import variant_name
 
 register = template.Library()
 
 
-def rules_line(played_by: rules.Rules) -> str:
-    """The variant (unsaid for the 4-point game, the default), the target, then each house rule that differs from
-    the variant's rule sheet; the sheet's own rules go unsaid."""
-    house = played_by.house
-    parts = []
+def variant_words(played_by: rules.Rules) -> str:
+    """The variant as players call it ("10-point"); a custom game with its points ("Custom: High, Five (5)")."""
     if played_by.variant == rules.CUSTOM.name:
-        points = ", ".join(point_name(key) for key in played_by.points)
-        parts.append(_("%(variant)s: %(points)s") % {"variant": variant_name(played_by.variant), "points": points})
-    elif played_by.variant != rules.DEFAULT_VARIANT:
-        parts.append(variant_name(played_by.variant))
-    parts.append(_("To %(target)s") % {"target": played_by.target})
+        points = ", ".join(point_label(point) for point in played_by.kinds)
+        return _("%(variant)s: %(points)s") % {"variant": variant_name(played_by.variant), "points": points}
+    return variant_name(played_by.variant)
+
+
+@register.filter
+def rules_line(played_by: rules.Rules | None) -> str:
+    """The variant, the target, then each house rule that differs from the variant's own; its own rules go unsaid.
+    The variant is said for the 4-point game too: a league may play several."""
+    if played_by is None:
+        return ""
+    house = played_by.house
+    parts = [variant_words(played_by), _("to %(target)s") % {"target": played_by.target}]
     if "going_out" in house:
         parts.append(_("set pitcher can't go out"))
     if "min_bid" in house:

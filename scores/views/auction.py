@@ -57,18 +57,27 @@ def auction(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "membership": membership,
         "dealer": dealer,
         "bids": bids,
-        "bidder": order[len(bids)] if len(bids) < len(order) else None,
+        # Nobody after the top bid: the auction is over with it, however many have not bid.
+        "bidder": order[len(bids)] if allowed else None,
         "choices": choices,
         "problem": problem,
         "here": here,
         "undo_url": f"{here}?{urlencode({'bids': format_auction(bids[:-1])})}" if bids else "",
         "note": _note(allowed, bids, order),
+        "top": _top_bid_note(state.table, allowed, bids, order),
         "result": rules.auction_result(state.table, dealer, bids) if bids and not allowed else None,
         "text": format_auction(bids),
     }
     if request.htmx:
         return render(request, "scores/auction.html#panel", context)
     return render(request, "scores/auction.html", context)
+
+
+def _top_bid_note(table: rules.Table, allowed: Sequence[int | None], bids: Sequence[tuple[str, int | None]], order: Sequence[str]) -> str:
+    """That the top bid (the game's total) ends the auction at once, while someone after this bidder could still bid."""
+    if table.rules.total not in allowed or len(bids) >= len(order) - 1:
+        return ""
+    return gettext("A bid of %(top)s ends the auction at once.") % {"top": table.rules.total}
 
 
 def _note(allowed: Sequence[int | None], bids: Sequence[tuple[str, int | None]], order: Sequence[str]) -> str:

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django.views.decorators.vary import vary_on_headers
 
 from .. import rules, selectors, services
-from ..forms.games import GamePageForm, NewGameForm
+from ..forms.games import GamePageForm, NewGameForm, RulesLineForm
 from ..forms.hands import AuctionResultForm, HandForm, RestoreForm, UndoForm, VersionForm, add_problems, describe_problems, restore_token
 from ..models import Game, Hand, Membership, Role
 from ..problems import describe as describe_rules_problems
@@ -40,27 +40,29 @@ HAND_SAVED = "hand-saved"
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
+@vary_on_headers("HX-Request")
 def game_new(request: HttpRequest, slug: str) -> HttpResponse:
-    """Seat the players and start a game."""
+    """Seat the players, pick the rules and start a game; with htmx, the rules line for the choices made so far."""
     league, membership = league_for(request.user, slug, Role.SCORER)
+    if request.htmx and request.method != "POST":
+        line = RulesLineForm(request.GET, defaults=league.rules)
+        if line.asked:
+            return render(request, "scores/game_new.html#rules_line", {"rules": line.chosen_rules()})
     form = NewGameForm(request.POST or None, league=league)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             game = services.start_game(
-                league=league,
-                seats=data["seats"],
-                rules=rules.Rules(target=data["target_points"], **data["house_rules"]),
-                teams=data["teams"],
-                first_dealer=data["dealer_name"],
+                league=league, seats=data["seats"], rules=data["rules"], teams=data["teams"], first_dealer=data["first_dealer"]
             )
         except rules.RulesError as error:
-            add_problems(form, error, fields={"seats": None, "teams": "mode", "target": "other_target", "dealer": "first_dealer"})
+            add_problems(form, error, fields={"seats": None, "teams": "mode", "dealer": "first_dealer"})
         else:
             for typed, name in form.league_players_typed():  # Typed as new, seated as the player they already are.
                 messages.info(request, gettext("“%(typed)s” is the league's player %(name)s.") % {"typed": typed, "name": name})
             return redirect(game)
-    return render(request, "scores/game_new.html", {"league": league, "membership": membership, "form": form})
+    context = {"league": league, "membership": membership, "form": form, "rules": form.chosen_rules()}
+    return render(request, "scores/game_new.html", context)
 
 
 @login_required

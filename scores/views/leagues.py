@@ -86,7 +86,7 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
     # One page, two forms: the post says which (the house rules' form sends form=rules).
     posted_rules = request.method == "POST" and request.POST.get("form") == "rules"
     form = LeagueForm(request.POST if request.method == "POST" and not posted_rules else None, instance=league)
-    rules_form = LeagueRulesForm(request.POST if posted_rules else None, instance=league)
+    rules_form = LeagueRulesForm(request.POST if posted_rules else None, league=league)
     if posted_rules and rules_form.is_valid():
         rules_form.save()
         messages.success(request, _("House rules saved: new games start with them."))

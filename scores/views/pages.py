@@ -6,7 +6,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from .. import rules
+from ..forms.games import point_label
 from ..models import League
+from ..problems import variant_name
 
 
 @require_safe
@@ -18,8 +21,19 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def rules_page(request: HttpRequest) -> HttpResponse:
-    """The rules the app keeps score by, in plain words, for anyone (no account needed)."""
-    return render(request, "scores/rules.html")
+    """The rules the app keeps score by, in plain words, for anyone (no account needed), with each variant's points
+    and figures as the rules engine has them."""
+    variants = [
+        {
+            "name": variant_name(variant.name),
+            "points": [point_label(rules.CATALOGUE[key]) for key in variant.points],
+            "total": variant.total,
+            "target": variant.target,
+            "min_bid": variant.min_bid,
+        }
+        for variant in rules.VARIANTS.values()
+    ]
+    return render(request, "scores/rules.html", {"variants": variants})
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:

@@ -47,6 +47,31 @@ document.addEventListener("hand-saved", () => {
   });
 });
 
+// "Rest to…" (games of more than four points): one tap gives every point row not tapped yet to a side. It only taps
+// buttons; the server checks every point as ever. Shown by the script, which it needs.
+const offerRest = () => document.querySelectorAll(".rest-to[hidden]").forEach((rest) => { rest.hidden = false; });
+document.addEventListener("DOMContentLoaded", offerRest);
+document.addEventListener("htmx:afterSettle", offerRest); // A whole new form came back.
+document.addEventListener("click", (event) => {
+  const toggle = event.target.closest(".rest-to-toggle");
+  const sides = toggle?.parentElement.querySelector(".rest-to-sides");
+  if (sides) {
+    sides.hidden = !sides.hidden;
+    toggle.setAttribute("aria-expanded", String(!sides.hidden));
+    return;
+  }
+  const pick = event.target.closest("[data-rest-to]");
+  if (!pick) return;
+  for (const row of pick.form.querySelectorAll("fieldset[data-point]")) {
+    if (row.querySelector("input:checked")) continue;
+    const input = [...row.querySelectorAll("input[type=radio]")].find((radio) => radio.value === pick.dataset.restTo);
+    if (input) input.checked = true;
+  }
+  const rest = pick.closest(".rest-to");
+  rest.querySelector(".rest-to-sides").hidden = true;
+  rest.querySelector(".rest-to-toggle").setAttribute("aria-expanded", "false");
+});
+
 // After a save, the scores are where the eye is: the scoreboard sticks to the top only inside the live part, so
 // when the page was scrolled past it (a long form on a small screen), the live part comes back to the top, the
 // saved line and the changed totals in view and the cleared form below them for the next hand.

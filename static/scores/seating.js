@@ -4,7 +4,7 @@
 // The script may start after the person has already ticked or typed (a slow phone, a deferred
 // script): rows filled by then get their seats in list order when it starts, exactly where the
 // server would seat unnumbered rows, so the seating never depends on when the script ran.
-// A "Seating" list shows who sits where and who deals first before "Start game".
+// A "Seating" list shows who sits where, in which team, and who deals first before "Start game".
 (() => {
   const form = document.querySelector("form.new-game");
   if (!form) return;
@@ -37,6 +37,13 @@
   };
   const preview = form.querySelector(".seating-preview");
   const dealer = form.querySelector("select[name=first_dealer]");
+  // In teams ("3x2": 3 teams of 2), partners sit every T seats: seat i is in team i mod T (rules.partners).
+  const teamOf = (index) => {
+    const teams = Number((form.querySelector("input[name=mode]:checked")?.value || "").split("x")[0]) || 0;
+    if (!teams) return "";
+    const field = form.querySelector(`input[name=team${(index % teams) + 1}]`);
+    return field ? field.value.trim() : "";
+  };
   const show = () => {
     if (!preview) return;
     const names = seating();
@@ -44,8 +51,11 @@
     list.replaceChildren(
       ...names.map((name, i) => {
         const item = document.createElement("li");
-        const text = Number(dealer?.value) === i + 1 ? gettext("Seat %(number)s: %(name)s, deals first") : gettext("Seat %(number)s: %(name)s");
-        item.textContent = interpolate(text, { number: i + 1, name }, true);
+        const deals = Number(dealer?.value) === i + 1;
+        const team = teamOf(i);
+        let text = deals ? gettext("Seat %(number)s: %(name)s, deals first") : gettext("Seat %(number)s: %(name)s");
+        if (team) text = deals ? gettext("Seat %(number)s: %(name)s (%(team)s), deals first") : gettext("Seat %(number)s: %(name)s (%(team)s)");
+        item.textContent = interpolate(text, { number: i + 1, name, team }, true);
         return item;
       }),
     );
