@@ -139,7 +139,9 @@ def _preview(client, league, keep, drop):
 def test_merging_two_players_previews_first_then_moves_games_ratings_and_head_to_head(owner_client, league):
     leagues.build(league)
     # "Dave" is Dan entered under another name, in a later game against Ann.
-    dave_game = services.start_game(league=league, seats=["Ann", "Dave"], rules=rules.Rules(), code="dave", played_on=datetime.date(2026, 2, 10))
+    dave_game = services.start_game(
+        league=league, seats=["Ann", "Dave"], rules=rules.Rules(), code="dave", played_on=datetime.date(2026, 2, 10)
+    )
     for _ in range(2):
         services.record_hand(game=dave_game, hand=hand("Dave", 4, "Dave", "Dave", "Dave", "Dave"))
     dan, dave = Player.objects.get(name="Dan"), Player.objects.get(name="Dave")
