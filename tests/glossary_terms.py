@@ -45,7 +45,7 @@ RULES_ONE_TRUMP = (
     "it is worth 3 (High, Low and Jack)."
 )
 RULES_TAP = (
-    "In the app you tap who was the pitcher, the bid, and who won High, Low, Jack and Game; it works out the rest, "
+    "In the app you tap who was the pitcher, the bid, and who won each point (High, Low, Jack and Game here); it works out the rest, "
     "like paper or poker chips would."
 )
 RULES_SEATS = (
@@ -59,22 +59,22 @@ STEAL_REFUSED = "This game's house rules do not let the dealer steal the bid; st
 # Each term with the entries that carry it, the same in every language: (term, [keys]).
 ENTRIES: dict[str, list] = {
     "pitcher": ["Pitcher", PITCHER_SEATED, ONLY_PITCHER, FORGET_AUCTION, RULES_PITCHER, RULES_SET_BACK, RULES_TAP],
-    "bid": ["Bid", "Tap the bid.", "Minimum bid", "bid must be 1-4, got %(value)s", RULES_SET_BACK, RULES_BIDDING, RULES_STEAL],
+    "bid": ["Bid", "Tap the bid.", "Minimum bid", "bid must be %(min)s-%(max)s, got %(value)s", RULES_SET_BACK, RULES_BIDDING, RULES_STEAL],
     "pass": [("bid", "Pass"), ("bid", "pass"), RULES_BIDDING],
     "dealer": ["the dealer must be a seated player, got %(value)s", "the first dealer must be a seated player", RULES_STUCK, RULES_BIDDING],
     "trump": [RULES_PITCHER, RULES_TRICK, RULES_HIGH, RULES_LOW, RULES_ONE_TRUMP, TAP_LOW],
-    "High": [(POINT, "High"), "Tap who won High.", "Hands where their side won High", RULES_HIGH, RULES_ONE_TRUMP, RULES_TAP],
-    "Low": [(POINT, "Low"), TAP_LOW, "Hands where their side won Low", RULES_LOW, RULES_ONE_TRUMP, RULES_TAP],
-    "Jack": [(POINT, "Jack"), TAP_JACK, "Hands where their side won the Jack", RULES_JACK, RULES_ONE_TRUMP, RULES_TAP],
-    "Game": [(POINT, "Game"), "Tap who won Game, or Tied.", "Hands where their side won Game", RULES_GAME, RULES_TAP],
+    "High": [(POINT, "High"), "Tap who won High.", RULES_HIGH, RULES_ONE_TRUMP, RULES_TAP],
+    "Low": [(POINT, "Low"), TAP_LOW, RULES_LOW, RULES_ONE_TRUMP, RULES_TAP],
+    "Jack": [(POINT, "Jack"), TAP_JACK, RULES_JACK, RULES_ONE_TRUMP, RULES_TAP],
+    "Game": [(POINT, "Game"), "Tap who won Game, or Tied.", RULES_GAME, RULES_TAP],
     "game points": [RULES_GAME],
     "set back": ["%(pitcher)s was set back %(bid)s", RULES_SET_BACK],
-    "target": ["target", "Other target", "Type the target, or pick 7, 11, 15 or 21.", "target %(target)s",
+    "target": ["target", "Other target", "Type the target, or pick one.", "target %(target)s",
                "target must be a whole number %(min)s-%(max)s, got %(value)s"],
-    "team": ["Team 1", "Give the team a name.", "every team needs a name", "a team"],
+    "team": ["Team %(number)s", "Give the team a name.", "every team needs a name", "a team"],
     "hand": ["Hand", "Save hand", "Hand %(number)s was already recorded.", "4. Scoring a hand", "Undo last hand"],
     "trick": [RULES_TRICK],
-    "steal": ["Dealer's steal", "The dealer may steal the bid", STEAL_REFUSED, RULES_STEAL],
+    "steal": ["Dealer's steal", "the dealer may steal the bid", STEAL_REFUSED, RULES_STEAL],
 }  # fmt: skip
 
 # The word each language uses for each term (the players' rule sheet, or the card table's word where the sheet
@@ -123,7 +123,7 @@ EXCEPTIONS: dict[tuple[str, str, object], str] = {
     # Maltese and Cebuano: the verb, with its object or prefix.
     ("mt", "steal", RULES_STEAL): "jisraqha",
     ("ceb", "steal", "Dealer's steal"): "pagkawat",
-    ("ceb", "steal", "The dealer may steal the bid"): "makakawat",
+    ("ceb", "steal", "the dealer may steal the bid"): "makakawat",
 }
 
 # Words the glossary replaced, as regular expressions (matched case-insensitively, as whole words).
