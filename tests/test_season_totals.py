@@ -95,6 +95,6 @@ def test_the_migration_counts_the_games_played_before_it(league):
         pass
     expected = recount(league)
     SeasonTotal.objects.all().delete()  # As the migration finds the league: no totals yet, no seasons.
-    migration = importlib.import_module("scores.migrations.0016_season_totals_of_the_games_played")
+    migration = importlib.import_module("scores.migrations.0017_season_totals_of_the_games_played")
     migration.count(apps, connection.schema_editor())
     assert kept(league) == expected
