@@ -146,7 +146,7 @@ LOGOUT_REDIRECT_URL = "scores:home"
 mail_backend = os.environ.get(
     "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend" if DEBUG else "django.core.mail.backends.smtp.EmailBackend"
 )
-MAILERS = {"default": {"BACKEND": mail_backend}}
+MAILERS: dict[str, dict[str, object]] = {"default": {"BACKEND": mail_backend}}
 if mail_backend == "django.core.mail.backends.smtp.EmailBackend":
     MAILERS["default"]["OPTIONS"] = {
         "host": os.environ.get("EMAIL_HOST", "localhost"),

@@ -55,8 +55,7 @@ class SeatInline(admin.TabularInline):
 class HandInline(admin.TabularInline):
     model = Hand
     extra = 0
-    fields = ["number", "dealer", "pitcher", "bid", "points", "set", "ends_game"]
-    readonly_fields = fields
+    fields = readonly_fields = ("number", "dealer", "pitcher", "bid", "points", "set", "ends_game")
     can_delete = False
     show_change_link = True
 

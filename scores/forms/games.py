@@ -4,13 +4,16 @@ the rules a league's games start with; and what the game page's address asks for
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from django import forms
+from django.forms.boundfield import BoundWidget
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from .. import rules
 from ..models import Game, GoingOut, League, Player
+from ..names import MAX_LENGTH as MAX_NAME_LENGTH
 from ..names import clean as clean_name
 from ..names import key as name_key
 from ..problems import point_name, variant_name
@@ -49,10 +52,12 @@ class NameField(forms.CharField):
     cuts a pasted name without a word, and the length is the normal form's, which is what is stored.
     """
 
-    max_name_length = Player._meta.get_field("name").max_length
+    max_name_length = MAX_NAME_LENGTH  # Player.name is declared with it.
 
     def to_python(self, value: object) -> str:
-        return clean_name(super().to_python(value))
+        text = super().to_python(value)
+        assert text is not None  # The empty value is CharField's own, "".
+        return clean_name(text)
 
     def validate(self, value: str) -> None:
         super().validate(value)
@@ -86,7 +91,7 @@ def point_label(point: rules.Point) -> str:
 class VariantChoice:
     """One choice of variant as the form shows it: its radio button, and for a named variant what it plays."""
 
-    radio: forms.BoundField
+    radio: BoundWidget
     variant: rules.Variant | None  # None: custom.
 
     @property
@@ -165,7 +170,7 @@ class RulesForm(ShortRefusals, forms.Form):
         """Each variant's radio button with what it plays, for the template."""
         return [VariantChoice(radio, rules.VARIANTS.get(radio.data["value"])) for radio in self["variant"]]
 
-    def point_boxes(self) -> list[tuple[forms.BoundField, int]]:
+    def point_boxes(self) -> list[tuple[BoundWidget, int]]:
         """Each point's checkbox for a custom game, with its value (the page adds up the total)."""
         return [(box, rules.CATALOGUE[box.data["value"]].value) for box in self["points"]]
 
@@ -180,14 +185,15 @@ class RulesForm(ShortRefusals, forms.Form):
             return self.defaults
         return self.cleaned_data.get("rules") if self.is_valid() or "rules" in self.cleaned_data else None
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # BaseForm.clean returns cleaned_data.
         # Read for "Other" only (the page hides it for the other targets): what is left in it otherwise is no error.
         if data.get("target") != OTHER:
             self.errors.pop("other_target", None)
         # What a post leaves out is the default's; the default's target and minimum bid go with its own game only.
         variant = data.get("variant") or self.defaults.variant
-        choice: dict[str, object] = {"variant": variant}
+        choice: dict[str, Any] = {"variant": variant}  # Rules' arguments, which it checks.
         if variant == rules.CUSTOM.name:
             choice["points"] = data.get("points") or (list(self.defaults.points) if not data.get("variant") else [])
             if not choice["points"]:
@@ -270,7 +276,9 @@ class NewGameForm(RulesForm):
                 label=gettext("Name of team %(number)s") % {"number": i}, required=False, initial=gettext("Team %(number)s") % {"number": i}
             )
         self.league_players = list(Player.objects.filter(league=league))
-        self.fields["players"].queryset = Player.objects.filter(league=league)
+        players = self.fields["players"]
+        assert isinstance(players, PlayerChoiceField)
+        players.queryset = Player.objects.filter(league=league)
         seat_choices = [("", _("Seat")), *((i, str(i)) for i in range(1, rules.MAX_PLAYERS + 1))]
         for player in self.league_players:
             self.fields[f"seat_{player.pk}"] = forms.TypedChoiceField(
@@ -292,7 +300,7 @@ class NewGameForm(RulesForm):
             elif isinstance(field.widget, forms.TextInput | forms.NumberInput):
                 field.widget.attrs["class"] = "form-control"
 
-    def player_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+    def player_rows(self) -> list[tuple[BoundWidget, forms.BoundField]]:
         """Each league player's checkbox with its seat field, for the template."""
         checkboxes = {str(box.data["value"]): box for box in self["players"]}
         return [(checkboxes[str(p.pk)], self[f"seat_{p.pk}"]) for p in self.league_players]
@@ -309,7 +317,7 @@ class NewGameForm(RulesForm):
         typed = (self.cleaned_data.get(f"new_{i}") for i in range(1, NEW_NAME_ROWS + 1))
         return [(name, known[name_key(name)]) for name in typed if name and name_key(name) in known]
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
         chosen: list[tuple[int | None, str]] = [(data.get(f"seat_{p.pk}"), p.name) for p in data.get("players") or ()]
         for i in range(1, NEW_NAME_ROWS + 1):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import uuid
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django import forms
 from django.core import signing
@@ -92,8 +93,9 @@ class HandForm(ShortRefusals, forms.Form):
             taps[point.key] = _buttons(point_name(point.key), choices, required_message=_required_message(point))
         self.fields = {**taps, **self.fields}  # The taps first, in the order a hand is told.
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # BaseForm.clean returns cleaned_data.
         # The hidden fields' errors would show next to nothing: say them above the form.
         if "auction" in self.errors:
             self.add_error(None, self.errors["auction"][0])
@@ -105,6 +107,7 @@ class HandForm(ShortRefusals, forms.Form):
         text = self.cleaned_data.get("auction") or ""
         if not text:
             return None
+        assert self.dealer is not None  # A hand sent with an auction is given its dealer.
         bids = parse_auction(text, self.table, self.dealer)
         if bids is None:
             raise forms.ValidationError(gettext("The auction could not be read; enter it again."))
@@ -275,7 +278,7 @@ def describe_problems(error: rules.RulesError, *, after: int | None = None) -> l
     problem with a later hand and no field then means the game would be won
     before that hand, which is said in so many words.
     """
-    described = []
+    described: list[tuple[str | None, str]] = []
     for problem in error.problems:
         if problem.hand is not None and after is not None and problem.hand > after and problem.field is None:
             message = gettext(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import functools
 from collections.abc import Sequence
+from typing import Any
 
 from django import forms
 from django.utils import timezone
@@ -12,7 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .. import rules
-from ..models import MAX_TOTAL, Game, GoingOut, League, Season
+from ..models import MAX_TOTAL, Game, GoingOut, League, Player, Season
 from ..problems import variant_name
 from ..selectors.seasons import current_season, seasons
 from ..selectors.standings import COLUMNS, Column, standings, standings_columns
@@ -50,8 +51,9 @@ class DateRangeForm(ShortRefusals, forms.Form):
     start = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     end = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # BaseForm.clean returns cleaned_data.
         if data.get("start") and data.get("end") and data["start"] > data["end"]:
             self.add_error("end", _("The end date is before the start date."))
         return data
@@ -77,8 +79,10 @@ class SeasonForm(ShortRefusals, forms.Form):
             data = data.copy()  # So the menu shows the season the page shows.
             data["season"] = default
         super().__init__(data, *args, **kwargs)
-        self.fields["season"].choices = [*((str(s.pk), s.name) for s in self.seasons), (self.ALL, _("All time"))]
-        self.fields["season"].initial = default
+        season = self.fields["season"]
+        assert isinstance(season, forms.ChoiceField)
+        season.choices = [*((str(s.pk), s.name) for s in self.seasons), (self.ALL, _("All time"))]
+        season.initial = default
 
     @functools.cached_property
     def chosen(self) -> Season | None:
@@ -106,9 +110,11 @@ class StandingsForm(SeasonForm):
 
     def __init__(self, data=None, *args, league: League, variants: Sequence[str] = (), **kwargs) -> None:
         super().__init__(data, *args, league=league, **kwargs)
-        self.fields["sort"].choices = [(c.key, c.label) for c in COLUMNS]
+        sort, variant = self.fields["sort"], self.fields["variant"]
+        assert isinstance(sort, forms.ChoiceField) and isinstance(variant, forms.ChoiceField)
+        sort.choices = [(c.key, c.label) for c in COLUMNS]
         if len(variants) > 1:
-            self.fields["variant"].choices = _variant_choices(variants, gettext("All variants"))
+            variant.choices = _variant_choices(variants, gettext("All variants"))
         else:
             del self.fields["variant"]
 
@@ -164,7 +170,9 @@ class GameFilterForm(DateRangeForm):
 
     STATUSES = [("", _("Any")), *Game.Status.choices]
 
-    player = forms.ModelChoiceField(label=_("Player"), queryset=None, required=False, empty_label=_("Anyone"))
+    player: forms.ModelChoiceField[Player] = forms.ModelChoiceField(
+        label=_("Player"), queryset=None, required=False, empty_label=_("Anyone")
+    )
     status = forms.ChoiceField(label=_("Status"), choices=STATUSES, required=False)
     variant = forms.ChoiceField(label=_("Variant"), choices=[], required=False)
     # The house rules, to compare games played by the same ones: "" is any.
@@ -186,9 +194,11 @@ class GameFilterForm(DateRangeForm):
 
     def __init__(self, *args, league: League, variants: Sequence[str] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = league.players.all()
+        player, variant = self.fields["player"], self.fields["variant"]
+        assert isinstance(player, forms.ModelChoiceField) and isinstance(variant, forms.ChoiceField)
+        player.queryset = league.players.all()
         if len(variants) > 1:
-            self.fields["variant"].choices = _variant_choices(variants, gettext("Any"))
+            variant.choices = _variant_choices(variants, gettext("Any"))
         else:
             del self.fields["variant"]
 

@@ -20,7 +20,12 @@ class InviteForm(ShortRefusals, forms.ModelForm):
     DAYS = [("1", _("1 day")), ("7", _("7 days")), ("30", _("30 days"))]
 
     days = forms.TypedChoiceField(
-        label=_("Expires after"), choices=DAYS, coerce=int, required=False, empty_value=INVITE_DAYS, initial=str(INVITE_DAYS)
+        label=_("Expires after"),
+        choices=DAYS,
+        coerce=int,
+        required=False,
+        empty_value=INVITE_DAYS,  # type: ignore[arg-type]  # The stubs allow str or None only; Django returns any value given.
+        initial=str(INVITE_DAYS),
     )
 
     class Meta:
@@ -30,4 +35,6 @@ class InviteForm(ShortRefusals, forms.ModelForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["role"].choices = [(Role.SCORER, Role.SCORER.label), (Role.VIEWER, Role.VIEWER.label)]
+        role = self.fields["role"]
+        assert isinstance(role, forms.ChoiceField)
+        role.choices = [(Role.SCORER, Role.SCORER.label), (Role.VIEWER, Role.VIEWER.label)]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import Q
@@ -15,6 +18,9 @@ from ..names import key as name_key
 from ..problems import excerpt, words
 from . import ShortRefusals
 from .games import NameField, PlayerChoiceField
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 class PresentForm(ShortRefusals, forms.Form):
@@ -30,11 +36,13 @@ class PresentForm(ShortRefusals, forms.Form):
         help_text=_("A name the league already has is that player."),
     )
 
-    def __init__(self, *args, league: League, also: list[Player] = (), **kwargs) -> None:
+    def __init__(self, *args, league: League, also: Sequence[Player] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.league = league
         # Archived players are not offered, unless they are present already (``also``).
-        self.fields["players"].queryset = Player.objects.filter(Q(archived=False) | Q(pk__in=[p.pk for p in also]), league=league)
+        players = self.fields["players"]
+        assert isinstance(players, PlayerChoiceField)
+        players.queryset = Player.objects.filter(Q(archived=False) | Q(pk__in=[p.pk for p in also]), league=league)
 
     def clean_guests(self) -> list[str]:
         field = NameField()
@@ -49,8 +57,9 @@ class PresentForm(ShortRefusals, forms.Form):
                     ) from None
         return names
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # BaseForm.clean returns cleaned_data.
         players = list(data.get("players") or ())
         known = {name_key(p.name) for p in players}
         guests = []
@@ -121,7 +130,7 @@ class NightForm(PresentForm):
         for name in ("name", "rounds", "target"):
             self.fields[name].widget.attrs["class"] = "form-control"
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("mode") and data.get("solo_size") and data.get("leftover"):
             partnership = data["mode"] == "partnership"
@@ -152,10 +161,14 @@ class NextRoundForm(PresentForm):
 class TableScorerForm(ShortRefusals, forms.Form):
     """Who records a table's hands besides the owners: one of the league's scorers or owners, or nobody."""
 
-    scorer = forms.ModelChoiceField(label=_("Scorer"), queryset=None, required=False, empty_label=_("The owners only"))
+    scorer: forms.ModelChoiceField[User] = forms.ModelChoiceField(
+        label=_("Scorer"), queryset=None, required=False, empty_label=_("The owners only")
+    )
 
     def __init__(self, *args, league: League, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         members = Membership.objects.filter(league=league, role__in=roles_at_least(Role.SCORER)).values("user_id")
-        self.fields["scorer"].queryset = get_user_model().objects.filter(pk__in=members).order_by("username")
+        scorer = self.fields["scorer"]
+        assert isinstance(scorer, forms.ModelChoiceField)
+        scorer.queryset = get_user_model().objects.filter(pk__in=members).order_by("username")
         self.fields["scorer"].widget.attrs["class"] = "form-select"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -37,17 +39,22 @@ class ClaimDecisionForm(ShortRefusals, forms.Form):
 class MergeForm(ShortRefusals, forms.Form):
     """Two players of the league who are one person: ``drop``'s games become ``keep``'s."""
 
-    keep = forms.ModelChoiceField(label=_("Player to keep"), queryset=None, empty_label=_("Pick a player"))
-    drop = forms.ModelChoiceField(label=_("Duplicate to merge in"), queryset=None, empty_label=_("Pick a player"))
+    keep: forms.ModelChoiceField[Player] = forms.ModelChoiceField(label=_("Player to keep"), queryset=None, empty_label=_("Pick a player"))
+    drop: forms.ModelChoiceField[Player] = forms.ModelChoiceField(
+        label=_("Duplicate to merge in"), queryset=None, empty_label=_("Pick a player")
+    )
 
     def __init__(self, *args, league: League, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for name in ("keep", "drop"):
-            self.fields[name].queryset = Player.objects.filter(league=league)
-            self.fields[name].widget.attrs["class"] = "form-select"
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = Player.objects.filter(league=league)
+            field.widget.attrs["class"] = "form-select"
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # BaseForm.clean returns cleaned_data.
         if data.get("keep") and data.get("drop") and data["keep"] == data["drop"]:
             self.add_error("drop", _("Pick two different players."))
         return data

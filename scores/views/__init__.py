@@ -11,3 +11,25 @@ module imports another but ``access``: what several show is read in ``scores.sel
 - ``history``: downloads and imports.
 - ``accounts``: sign-up and password-reset mails.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.http import HttpRequest
+from django_htmx.middleware import HtmxDetails
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as the views see it: django-htmx's middleware gives each one ``htmx``."""
+
+    htmx: HtmxDetails
+
+
+class AuthenticatedHttpRequest(HttpRequest):
+    """A request to a view behind ``login_required``: its user has logged in."""
+
+    user: User

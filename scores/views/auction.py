@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, pgettext
@@ -20,13 +20,14 @@ from django.views.decorators.vary import vary_on_headers
 from .. import rules, selectors
 from ..forms.hands import AuctionForm, format_auction
 from ..models import Role
+from . import HtmxHttpRequest
 from .access import game_for
 
 
 @login_required
 @require_safe
 @vary_on_headers("HX-Request")
-def auction(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def auction(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """The bids seat by seat from the dealer's left; when done, back to the hand form with pitcher and bid."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
     if game.is_finished:
@@ -34,9 +35,12 @@ def auction(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     state = selectors.load_game(game)
     dealer = state.next_dealer
     form = AuctionForm(request.GET, table=state.table, dealer=dealer)
-    bids, problem, allowed = (), "", ()
+    bids: tuple[tuple[str, int | None], ...] = ()
+    problem = ""
+    allowed: tuple[int | None, ...] = ()
     if not form.is_valid():
-        problem = form.errors["bids"][0]
+        # An ErrorList's items are its messages (str); the stubs add ValidationError.
+        problem = form.errors["bids"][0]  # type: ignore[assignment]
     else:
         bids = form.cleaned_data["bids"]
         allowed = rules.allowed_bids(state.table, dealer, bids)

@@ -26,6 +26,7 @@ from ..forms.games import GamePageForm, NewGameForm, RulesLineForm
 from ..forms.hands import AuctionResultForm, HandForm, RestoreForm, UndoForm, VersionForm, add_problems, describe_problems, restore_token
 from ..models import Game, Hand, Membership, Role
 from ..problems import describe as describe_rules_problems
+from . import HtmxHttpRequest
 from .access import game_for, league_for, may_score
 
 logger = logging.getLogger(__name__)
@@ -41,7 +42,7 @@ HAND_SAVED = "hand-saved"
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Request")
-def game_new(request: HttpRequest, slug: str) -> HttpResponse:
+def game_new(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Seat the players, pick the rules and start a game; with htmx, the rules line for the choices made so far."""
     league, membership = league_for(request.user, slug, Role.SCORER)
     if request.htmx and request.method != "POST":
@@ -68,7 +69,7 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_safe
 @vary_on_headers("HX-Request")
-def game_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def game_detail(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """The scoreboard, the hand form for scorers, and the hand history of one game."""
     game, membership = game_for(request.user, slug, pk)
     query = GamePageForm(request.GET, game=game)
@@ -115,7 +116,7 @@ def _scoring_context(
 
 
 def _game_response(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     game: Game,
     membership: Membership,
     *,
@@ -144,7 +145,11 @@ def _game_response(
             if saved is None and not restore:
                 raise  # Nothing was written: the failure is the answer.
             logger.warning("The game could not be read after a write to it; the answer says what was done", exc_info=True)
-            done = notice or gettext("Hand %(number)s was saved.") % {"number": saved.number}
+            if notice:
+                done = notice
+            else:
+                assert saved is not None  # Of the writes, an undo is the one without a hand saved, and it comes with its notice.
+                done = gettext("Hand %(number)s was saved.") % {"number": saved.number}
             return _written_response(request, game, notice=done, restore=restore)
         response["HX-Trigger"] = SCORES_CHANGED
         return response
@@ -196,7 +201,7 @@ def _saved_response(
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def hand_create(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """Save the next hand. A repeated key stores nothing twice; a hand number already taken is refused."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
     state = selectors.load_game(game, hands=False)  # The table; record_hand reads the rest.
@@ -231,7 +236,7 @@ def hand_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def hand_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def hand_undo(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """Delete the last hand; the number posted guards against undoing twice on a double tap."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
     form = UndoForm(request.POST)
@@ -251,7 +256,7 @@ def hand_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def hand_restore(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def hand_restore(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """Put back the hand just undone, exactly as it was entered, as the next hand again (scored by the rules again).
     Refused if the game changed since the undo; a second tap stores nothing twice."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
@@ -282,7 +287,7 @@ def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResp
         raise Http404
     before = state.inputs[number - 1]
     form = HandForm(request.POST or None, table=state.table, dealer=before.dealer, initial=HandForm.initial_for(before))
-    version = game.version
+    version: int | None = game.version
     if request.method == "POST":
         seen = VersionForm(request.POST)
         version = seen.cleaned_data["version"] if seen.is_valid() else None

@@ -20,6 +20,7 @@ from .. import selectors, services, tasks
 from ..forms.history import HistoryUploadForm
 from ..history import export
 from ..models import Game, ImportJob, League, Membership, Role
+from . import HtmxHttpRequest
 from .access import game_for, league_for, night_for
 
 # Room for the form's other fields and the multipart boundaries around the file, in a request's length.
@@ -103,6 +104,7 @@ def _league_import(request: HttpRequest, league: League, membership: Membership)
     job = None
     if request.method == "POST":
         handler = request.upload_handlers[0]
+        assert isinstance(handler, LimitedUploadHandler)  # league_import puts it first for a post.
         form = HistoryUploadForm(request.POST, request.FILES, cut_off=handler.cut_off)
         if form.is_valid():
             upload = form.cleaned_data["file"]
@@ -126,7 +128,7 @@ def _league_import(request: HttpRequest, league: League, membership: Membership)
 @login_required
 @require_safe
 @vary_on_headers("HX-Request")
-def import_job(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def import_job(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """An import's progress, then what it imported and skipped, or every problem found; htmx polls the fragment."""
     league, membership = league_for(request.user, slug, Role.OWNER)
     job = get_object_or_404(ImportJob.objects.defer("source"), league=league, pk=pk)

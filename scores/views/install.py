@@ -15,6 +15,7 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -49,7 +50,7 @@ def _catalog_compiled(request: HttpRequest, lang: str) -> datetime.datetime | No
 @require_safe
 @cache_control(no_cache=True)  # Asked again each time (a 304 while the catalog is the same), never a stale guess.
 @last_modified(_catalog_compiled)
-def javascript_catalog(request: HttpRequest, lang: str) -> HttpResponse:
+def javascript_catalog(request: HttpRequest, lang: str) -> HttpResponseBase:
     """The scripts' texts in the language the URL names (the page links its own), Django's ``gettext``, ``ngettext`` and
     ``interpolate`` with them. The language is in the URL, not in a cookie, so a copy a cache keeps never speaks the
     language the player switched away from."""

@@ -13,6 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 from .. import selectors, services
 from ..forms.leagues import GameFilterForm, LeagueForm, LeagueRulesForm, StandingsForm
 from ..models import League, Role
+from . import HtmxHttpRequest
 from .access import league_for
 
 RECENT_GAMES = 5
@@ -21,7 +22,7 @@ RECENT_GAMES = 5
 @login_required
 @require_safe
 @vary_on_headers("HX-Request", "HX-History-Restore-Request")
-def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
+def league_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """A league's standings, its players' ratings over time and its latest games."""
     league, membership = league_for(request.user, slug)
     form = StandingsForm(request.GET or None, league=league, variants=selectors.variants_played(league))

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from .. import selectors, services
 from ..forms.members import InviteForm, MemberRoleForm
 from ..models import Invite, League, Membership, Role
+from . import AuthenticatedHttpRequest
 from .access import league_for
 
 
@@ -49,7 +50,8 @@ def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     member = get_object_or_404(league.memberships.select_related("user"), pk=pk)
     form = MemberRoleForm(request.POST, instance=member, prefix=f"m{member.pk}")
     if not form.is_valid():
-        messages.error(request, _("Role: %(errors)s") % {"errors": " ".join(form.errors.get("role", []))})
+        # An ErrorList's items are its messages (str); the stubs add ValidationError.
+        messages.error(request, _("Role: %(errors)s") % {"errors": " ".join(form.errors.get("role", []))})  # type: ignore[arg-type]
         return redirect("scores:member_list", league.slug)
     try:
         member = services.change_role(league=league, member_pk=member.pk, role=form.cleaned_data["role"], by=request.user)
@@ -107,7 +109,7 @@ def invite_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
+def invite_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     """Opening an invite link asks to join the league; joining takes one tap. Anyone else logs in or signs up first.
 
     A link that was revoked or has expired, or that an owner made before removing this user, says so (410, 403).

@@ -17,6 +17,7 @@ from ..forms.hands import add_problems
 from ..forms.nights import NextRoundForm, NightForm, TableScorerForm
 from ..models import Game, Night, Role
 from ..problems import describe
+from . import HtmxHttpRequest
 from .access import league_for, night_for
 
 
@@ -67,7 +68,7 @@ def _live(request: HttpRequest, night: Night, template: str, context: dict) -> H
     """The live part alone, for htmx's poll: answered 304 while nothing changed."""
     etag = _etag(request, night)
     if etag in request.headers.get("If-None-Match", ""):
-        response = HttpResponseNotModified()
+        response: HttpResponse = HttpResponseNotModified()
     else:
         response = render(request, f"{template}#live", {**context, **selectors.night_context(night)})
     response["ETag"] = etag
@@ -78,7 +79,7 @@ def _live(request: HttpRequest, night: Night, template: str, context: dict) -> H
 @login_required
 @require_safe
 @vary_on_headers("HX-Request")
-def night_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def night_detail(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """A card night: every table of every round with its score, and the night's standings, kept up to date while it
     runs; the owners start the next round and pick who scores each table here."""
     night, membership = night_for(request.user, slug, pk)
@@ -110,7 +111,7 @@ def _owner_context(night: Night, context: dict, *, round_form: NextRoundForm | N
 @login_required
 @require_safe
 @vary_on_headers("HX-Request")
-def night_screen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def night_screen(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """The night on a big screen across the room: the tables and the standings in large type, kept up to date."""
     night, membership = night_for(request.user, slug, pk)
     context = {"league": night.league, "membership": membership}
@@ -155,7 +156,9 @@ def table_scorer(request: HttpRequest, slug: str, pk: int, game_pk: int) -> Http
     form = TableScorerForm(request.POST, league=night.league, prefix=f"t{game.pk}")
     if not form.is_valid():
         messages.error(
-            request, gettext("Scorer of table %(table)s: %(errors)s") % {"table": game.table, "errors": " ".join(form.errors["scorer"])}
+            request,
+            # An ErrorList's items are its messages (str); the stubs add ValidationError.
+            gettext("Scorer of table %(table)s: %(errors)s") % {"table": game.table, "errors": " ".join(form.errors["scorer"])},  # type: ignore[arg-type]
         )
         return redirect(night)
     scorer = form.cleaned_data["scorer"]

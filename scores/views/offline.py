@@ -49,7 +49,8 @@ def hand_sync(request: HttpRequest, slug: str, pk: int) -> JsonResponse:
     hands = _hands_in(request.body)
     if hands is None:
         return JsonResponse({"results": [_refused([])]}, status=400)
-    results, status = [], 200
+    results: list[dict] = []
+    status = 200
     for data in hands:
         try:
             result, status = _store(game, data)
@@ -120,7 +121,8 @@ def _store(game: Game, data: dict) -> tuple[dict, int]:
         if game.is_finished:
             return _refused([gettext("The game is over: no more hands can be entered.")]), 200
         return _refused([located(problem, within=within) for problem in error.problems]), 200
-    names = {side.pk: name for name, side in state.sides.items()}  # record_hand brought game's winner up to date.
+    # record_hand brought game's winner up to date (None: no winner yet).
+    names: dict[int | None, str] = {side.pk: name for name, side in state.sides.items()}
     stored = {
         "status": "stored",
         "number": saved.number,

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
 from .. import selectors
 from ..forms.leagues import SeasonForm
 from ..models import Claim, Player, Role
+from . import AuthenticatedHttpRequest
 from .access import league_for
 
 
 @login_required
 @require_safe
-def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def player_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     """One player in a season (the current one unless asked): games with results and rating changes, rating over time,
     head-to-head records, best partner; a guest's games can be claimed here."""
     league, membership = league_for(request.user, slug)

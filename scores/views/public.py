@@ -10,6 +10,7 @@ from django.views.decorators.vary import vary_on_headers
 from .. import selectors
 from ..forms.leagues import StandingsForm
 from ..models import Game, League
+from . import HtmxHttpRequest
 
 
 def _get_public_league(token: str) -> League:
@@ -18,7 +19,7 @@ def _get_public_league(token: str) -> League:
 
 @require_safe
 @vary_on_headers("HX-Request", "HX-History-Restore-Request")
-def public_league(request: HttpRequest, token: str) -> HttpResponse:
+def public_league(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The standings and games of a league, read only, for whoever has the link."""
     league = _get_public_league(token)
     form = StandingsForm(request.GET or None, league=league, variants=selectors.variants_played(league))

@@ -53,7 +53,8 @@ def season_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     season = get_object_or_404(Season, league=league, pk=pk)
     form = SeasonNameForm(request.POST, prefix=f"s{season.pk}")
     if not form.is_valid():
-        messages.error(request, gettext("Name of “%(name)s”: %(errors)s") % {"name": season.name, "errors": " ".join(form.errors["name"])})
+        # An ErrorList's items are its messages (str); the stubs add ValidationError.
+        messages.error(request, gettext("Name of “%(name)s”: %(errors)s") % {"name": season.name, "errors": " ".join(form.errors["name"])})  # type: ignore[arg-type]
         return redirect("scores:season_list", league.slug)
     old = season.name
     try:

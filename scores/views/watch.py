@@ -13,6 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from .. import qr, selectors, services
 from ..models import Game, Role
+from . import HtmxHttpRequest
 from .access import game_for
 
 WATCH_LINK_ACTIONS = {"off": False, "new": True}
@@ -35,7 +36,7 @@ def game_watch_link(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return redirect(game)
 
 
-def _watch_etag(request: HttpRequest, version: int) -> str:
+def _watch_etag(request: HtmxHttpRequest, version: int) -> str:
     """The game's version, the language and whether this is the fragment or the page: same ETag, same response.
 
     The language is in it because the same version reads differently after a switch: a browser that showed the
@@ -46,7 +47,7 @@ def _watch_etag(request: HttpRequest, version: int) -> str:
 
 @require_safe
 @vary_on_headers("HX-Request", "Cookie", "Accept-Language")  # The language: the switcher's cookie, else Accept-Language.
-def watch(request: HttpRequest, token: str) -> HttpResponse:
+def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The read-only scoreboard anyone with the link can follow; polled, answered 304 when nothing changed.
 
     Phones poll every few seconds, so the unchanged case is kept cheap: one indexed query for the version,
@@ -58,7 +59,7 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
     etag = _watch_etag(request, version)
     wanted = request.headers.get("If-None-Match", "")
     if etag in wanted or wanted.strip() == "*":  # A list of quoted tags (W/ or not): ours cannot be part of another.
-        response = HttpResponseNotModified()
+        response: HttpResponse = HttpResponseNotModified()
     else:
         game = get_object_or_404(Game.objects.select_related("league", "winner"), share_token=token)
         template = "scores/watch.html#live" if request.htmx else "scores/watch.html"
