@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import random
+from typing import NotRequired, TypedDict
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from . import rules, selectors, services
 from .models import League, Membership, Role
+
+
+# A demo table: start_game's arguments but its league and code.
+class _Table(TypedDict):
+    seats: list[str]
+    rules: rules.Rules
+    teams: NotRequired[list[tuple[str, list[str]]]]
+
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "pitch-demo-league"  # Shown in the README and printed by `make run`; demo data only.
@@ -50,7 +59,7 @@ def create_demo_league(seed: int = 7) -> League:
     user.set_password(DEMO_PASSWORD)
     user.save()
     Membership.objects.create(league=league, user=user, role=Role.OWNER)
-    tables = [
+    tables: list[_Table] = [
         {"seats": ["Ann", "Bob", "Cat", "Dan"], "rules": rules.Rules()},
         {"seats": ["Ann", "Bob", "Cat"], "rules": rules.Rules(target=11)},
         {"seats": ["Ann", "Bob", "Cat", "Dan"], "teams": [("Hearts", ["Ann", "Cat"]), ("Spades", ["Bob", "Dan"])], "rules": rules.Rules()},

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import secrets
+from typing import TYPE_CHECKING, TypedDict
 
 from django.conf import settings
 from django.db import models
@@ -19,6 +20,10 @@ from django.utils.translation import gettext_lazy as _
 
 from . import names, nights, rules
 from .history.document import MAX_ID_LENGTH
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
 
 class Role(models.TextChoices):
@@ -95,11 +100,18 @@ class PlayedBy(models.Model):
         )
 
     @staticmethod
-    def fields_of(played_by: rules.Rules) -> dict[str, object]:
+    def fields_of(played_by: Rules) -> dict[str, object]:  # ``rules`` in here is the property above.
         """The model's fields for these rules: ``Rules.as_dict`` with the points as stored."""
         fields = played_by.as_dict()
         fields["points"] = " ".join(played_by.points)
         return fields
+
+
+class MemberAnnotations(TypedDict):
+    """The user's membership, as ``for_member`` reads it with each league or game."""
+
+    member_id: int
+    member_role: str
 
 
 class LeagueQuerySet(models.QuerySet):
@@ -164,7 +176,9 @@ class Membership(models.Model):
         return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
 
     @classmethod
-    def read(cls, found: League | Game, league: League, user) -> Membership:
+    def read(
+        cls, found: WithAnnotations[League, MemberAnnotations] | WithAnnotations[Game, MemberAnnotations], league: League, user
+    ) -> Membership:
         """The user's membership in ``league``, as ``for_member`` read it with ``found``."""
         return cls(pk=found.member_id, league=league, user=user, role=found.member_role)
 
@@ -453,6 +467,11 @@ class Hand(models.Model):
     idempotency_key = models.UUIDField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    # Set by the selectors that read a game's hands, not stored: who won each point (``with_points``) and the
+    # hand's scores (``with_side_scores``).
+    won: list[tuple[str, Side | None]]
+    side_scores: list[HandScore]
+
     class Meta:
         ordering = ["game", "number"]
         constraints = [
@@ -548,6 +567,9 @@ class Season(models.Model):
     name = models.CharField(_("name"), max_length=60)
     starts_on = models.DateField(_("starts on"))
     created_at = models.DateTimeField(auto_now_add=True)
+
+    # Set by ``selectors.seasons``, not stored: the day before the next season starts (None for the latest).
+    ends_on: datetime.date | None
 
     class Meta:
         ordering = ["-starts_on"]
@@ -725,7 +747,14 @@ class ImportJob(models.Model):
 
     OVER = (Status.DONE, Status.FAILED, Status.LOST)
     # How far along each step is, for the progress bar: the steps take about this share of an import's time.
-    PERCENT = {Status.QUEUED: 5, Status.CHECKING: 25, Status.STORING: 60, Status.DONE: 100, Status.FAILED: 100, Status.LOST: 100}
+    PERCENT: dict[str, int] = {
+        Status.QUEUED: 5,
+        Status.CHECKING: 25,
+        Status.STORING: 60,
+        Status.DONE: 100,
+        Status.FAILED: 100,
+        Status.LOST: 100,
+    }
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="import_jobs")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")

@@ -176,7 +176,8 @@ def watch_import(job_id: int, task_id: str) -> None:
         _watch_later(job.pk, task_id, after=last_sign)
         return
     if run is not None and run.status == TaskResultStatus.RUNNING:
-        run.db_result.set_failed(WorkerStopped(f"no sign of life from its worker for {settings.IMPORT_STALE_AFTER:g} s"))
+        # The imports' backend is django-tasks-db's (settings.TASKS), whose results carry their row; its get_result says less.
+        run.db_result.set_failed(WorkerStopped(f"no sign of life from its worker for {settings.IMPORT_STALE_AFTER:g} s"))  # type: ignore[attr-defined]
     if job.restarts >= RESTARTS:
         _set(job, status=ImportJob.Status.LOST)
         return

@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime
 import ipaddress
 import math
+from typing import TYPE_CHECKING
 
 from axes.backends import AxesBackend
 from axes.handlers.database import AxesDatabaseHandler
@@ -28,6 +29,20 @@ from django.db import router, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+
+if TYPE_CHECKING:
+
+    class AxesRequest(HttpRequest):
+        """A request as axes' middleware leaves it (``AxesProxyHandler.update_request``) and its handlers mark it."""
+
+        axes_ip_address: str | None
+        axes_attempt_time: datetime.datetime
+        axes_http_accept: str
+        axes_path_info: str
+        axes_locked_out: bool
+        axes_locked_until: datetime.datetime
+        axes_failures_since_start: int | None
+        axes_credentials: dict | None
 
 
 def client_address(request: HttpRequest) -> str:
@@ -54,14 +69,14 @@ class LoginLimitBackend(AxesBackend):
 class AtomicDatabaseHandler(AxesDatabaseHandler):
     """Axes' database handler, counting each attempt before its password is checked, one attempt at a time."""
 
-    def is_allowed(self, request: HttpRequest, credentials: dict | None = None) -> bool:
+    def is_allowed(self, request: AxesRequest, credentials: dict | None = None) -> bool:
         if self.is_blacklisted(request, credentials):
             return False
         if self.is_whitelisted(request, credentials):
             return True
         return self._count_attempt(request, credentials)
 
-    def _count_attempt(self, request: HttpRequest, credentials: dict | None) -> bool:
+    def _count_attempt(self, request: AxesRequest, credentials: dict | None) -> bool:
         """Count one more attempt for this username and address, unless the limit is reached: then refuse it."""
         self.clean_expired_user_attempts(request, credentials)  # So the row found, if any, counts failures in the window.
         limit, cool_off = get_failure_limit(request, credentials), get_cool_off(request)
@@ -86,7 +101,7 @@ class AtomicDatabaseHandler(AxesDatabaseHandler):
         request.axes_locked_until = attempt.attempt_time + cool_off
         return True
 
-    def user_login_failed(self, sender, credentials: dict, request: HttpRequest | None = None, **kwargs) -> None:
+    def user_login_failed(self, sender, credentials: dict, request: AxesRequest | None = None, **kwargs) -> None:
         """The attempt was counted before its password was checked; the last one allowed answers with the lock."""
         if request is None:
             return

@@ -16,7 +16,9 @@ from django.db import DatabaseError
 
 class SessionStore(DBStore):
     def _validate_session_key(self, key: str | None) -> bool:
-        return bool(super()._validate_session_key(key)) and len(key) <= 40 and set(key) <= set(VALID_KEY_CHARS)
+        # The stubs leave out SessionBase._validate_session_key, which is Django's (it refuses None, and under 8 characters).
+        valid = bool(super()._validate_session_key(key))  # type: ignore[misc]
+        return valid and key is not None and len(key) <= 40 and set(key) <= set(VALID_KEY_CHARS)
 
     def load(self) -> dict[str, Any]:
         try:

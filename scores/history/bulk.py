@@ -19,11 +19,17 @@ from django.db import connection, models
 ROWS_PER_INSERT = 1000  # On SQLite: rows to a statement.
 
 
+def _column(field: models.Field | models.ForeignObjectRel) -> str:
+    """The field's column: each field a row is inserted with is one of the table's own, not a relation's other end."""
+    assert isinstance(field, models.Field) and field.column is not None
+    return field.column
+
+
 def insert_rows(model: type[models.Model], fields: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
     """Insert ``rows`` (values in ``fields`` order) into ``model``'s table: on PostgreSQL with COPY, elsewhere as
     statements of many rows (psycopg writes each value into a statement's text, and COPY takes them as data)."""
     columns = [model._meta.get_field(name) for name in fields]
-    names = ", ".join(connection.ops.quote_name(column.column) for column in columns)
+    names = ", ".join(connection.ops.quote_name(_column(column)) for column in columns)
     table = connection.ops.quote_name(model._meta.db_table)
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor, cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
@@ -35,4 +41,6 @@ def insert_rows(model: type[models.Model], fields: Sequence[str], rows: Sequence
     with connection.cursor() as cursor:
         for start in range(0, len(rows), size):
             chunk = rows[start : start + size]
-            cursor.execute(f"INSERT INTO {table} ({names}) VALUES {', '.join([row] * len(chunk))}", [v for r in chunk for v in r])
+            # The values are the fields' database values, of types the stubs' list of parameters does not all name.
+            params = [v for r in chunk for v in r]
+            cursor.execute(f"INSERT INTO {table} ({names}) VALUES {', '.join([row] * len(chunk))}", params)  # type: ignore[arg-type]

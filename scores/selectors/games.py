@@ -66,7 +66,7 @@ def load_game(game: Game, *, hands: bool = True) -> GameState:
         seat.side = sides_by_pk.setdefault(seat.side_id, seat.side)
     sides = sorted(sides_by_pk.values(), key=lambda side: side.position)
     seat_names = {seat.pk: seat.player.name for seat in seats}
-    teams = ()
+    teams: tuple[rules.Team, ...] = ()
     if game.partnership:
         teams = tuple(rules.Team(side.name, tuple(seat_names[s.pk] for s in seats if s.side_id == side.pk)) for side in sides)
     table = rules.Table(seats=tuple(seat_names[s.pk] for s in seats), rules=game.rules, teams=teams)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from django.core.paginator import Page, Paginator
-from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from .. import charts
-from ..models import Game, Invite, League, Membership, PlayerRating, Removal, Season
+from ..models import Game, GameQuerySet, Invite, League, Membership, PlayerRating, Removal, Season
 
 GAMES_PER_PAGE = 25
 
@@ -15,7 +14,7 @@ GAMES_PER_PAGE = 25
 CHART_GAMES = 200  # The chart's last rated games: a league of thousands would draw more points than a phone shows.
 
 
-def games_page(games: QuerySet[Game], number: str | None) -> Page:
+def games_page(games: GameQuerySet, number: str | None) -> Page:
     """Page ``number`` of these games, newest first, with their winners and seats (``Paginator.get_page``: the
     first page for a number that is none, the last for one past the end)."""
     return Paginator(games.with_seats(), GAMES_PER_PAGE).get_page(number)

@@ -4,11 +4,19 @@ the night's standings; and the version its live page is cached by."""
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import Count, OuterRef, QuerySet, Subquery, Sum
 
 from .. import nights, problems
 from ..models import Bye, Game, HandScore, Night, Player, Round, Seat, Side
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class _Total(TypedDict):
+    total: int | None  # The side's total after its last hand; None before the first.
 
 
 @dataclasses.dataclass(frozen=True)
@@ -21,6 +29,7 @@ class TableRow:
 
     @property
     def number(self) -> int:
+        assert self.game.table is not None  # A card night's game is played at a table (the night_game_has_a_table constraint).
         return self.game.table
 
 
@@ -54,7 +63,7 @@ def night_context(night: Night) -> dict:
     rounds = list(Round.objects.filter(night=night).order_by("number"))
     last_total = HandScore.objects.filter(side=OuterRef("pk")).order_by("-hand__number").values("total")[:1]
     games = list(night_games(night).select_related("winner", "scorer").annotate(hands_played=Count("hands")))
-    sides: dict[int, list[Side]] = {}
+    sides: dict[int, list[WithAnnotations[Side, _Total]]] = {}
     for side in Side.objects.filter(game__round__night=night).annotate(total=Subquery(last_total)).order_by("game_id", "position"):
         sides.setdefault(side.game_id, []).append(side)
     seated: dict[int, list[Seat]] = {}

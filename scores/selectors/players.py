@@ -30,11 +30,14 @@ def player_context(player: Player, *, season: Season | None = None) -> dict:
     change = {r.game_id: r.change for r in ratings}
     head_to_head: dict[int, dict] = {}
     partners: dict[int, dict] = {}
-    games = []
+    played: list[dict] = []
     for seat in seats:
         game = seat.game
-        places = rules.finishing_ranks(totals[game.pk], game.winner_id) if game.is_finished else {}
-        games.append(
+        places: dict[int, int] = {}
+        if game.is_finished:
+            assert game.winner_id is not None  # A finished game has a winner (the game_finished_has_winner constraint).
+            places = rules.finishing_ranks(totals[game.pk], game.winner_id)
+        played.append(
             {
                 "game": game,
                 "side": seat.side,
@@ -65,7 +68,7 @@ def player_context(player: Player, *, season: Season | None = None) -> dict:
     )
     return {
         "player": player,
-        "games": games,
+        "games": played,
         "head_to_head": sorted(head_to_head.values(), key=lambda r: r["player"].name.casefold()),
         "best_partner": best_partner,
         "rating": ratings[-1].after if ratings else None,

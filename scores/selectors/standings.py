@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.utils.functional import lazy
@@ -32,6 +33,9 @@ from django.utils.translation import gettext_lazy as _
 from .. import rules
 from ..models import VARIANT_NAMES, Game, League, Player, PlayerRating, Season, SeasonTotal, Seat
 from ..problems import point_name
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise, WithAnnotations
 
 
 @dataclasses.dataclass
@@ -73,9 +77,9 @@ class Row:
 @dataclasses.dataclass(frozen=True)
 class Column:
     key: str
-    label: str
-    title: str
-    value: Callable[[Row], object]
+    label: StrOrPromise
+    title: StrOrPromise
+    value: Callable[[Row], Any]  # A value of the column's type (a name, a count, a share...), or None where the row has none.
 
 
 def _won_title(key: str) -> str:
@@ -189,7 +193,7 @@ def standings(
     return sort_rows(list(rows.values()), sort, descending)
 
 
-def _row(player_id: int, name: str, streak: int, rating: float | None, sums: dict) -> Row:
+def _row(player_id: int, name: str, streak: int, rating: float | None, sums: Mapping[str, Any]) -> Row:
     """A line of the standings from the figures summed (``games_``, ``wins_`` and each of ``Seat.FIGURES`` with a ``_``)."""
     return Row(
         player_id=player_id,
@@ -211,7 +215,9 @@ def _kept(league: League, season: Season | None) -> list[Row]:
     """The standings of a season (None: all time) from the totals kept per player and season, in one query."""
     if season is None:
         sums = {f"total_{count}": Sum(f"season_totals__{count}") for count in SeasonTotal.COUNTS}
-        players = Player.objects.filter(league=league).annotate(**sums).filter(total_games__gt=0).only("name", "streak", "rating")
+        # The annotations' names are made from SeasonTotal.COUNTS, so the stubs' plugin cannot see total_games.
+        players = Player.objects.filter(league=league).annotate(**sums).filter(total_games__gt=0)  # type: ignore[misc]
+        players = players.only("name", "streak", "rating")
         return [_row(p.pk, p.name, p.streak, p.rating, {f"{c}_": getattr(p, f"total_{c}") for c in SeasonTotal.COUNTS}) for p in players]
     # The player's rating and streak after their last game of the season; the streak counts no game before it.
     last = PlayerRating.objects.filter(game=OuterRef("last_game"), player=OuterRef("player"))
@@ -248,7 +254,11 @@ def _season_streaks(rows: dict[int, Row], seats: QuerySet[Seat]) -> None:
             row.streak += step
 
 
-def _rating_at(end: datetime.date) -> QuerySet[PlayerRating]:
+class _Value(TypedDict):
+    value: float
+
+
+def _rating_at(end: datetime.date) -> QuerySet[WithAnnotations[PlayerRating, _Value], _Value]:
     """A player's (``OuterRef("pk")``) rating after their last game up to the season's end (all kinds of game)."""
     latest = PlayerRating.objects.filter(player=OuterRef("pk"), game__played_on__lte=end)
     return latest.order_by("-game__played_on", "-game_id").annotate(value=F("mu_after") - 3 * F("sigma_after")).values("value")[:1]

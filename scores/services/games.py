@@ -148,16 +148,16 @@ def seat_figures(table: rules.Table, hands: Sequence[rules.ScoredHand]) -> dict[
     for scored in hands:
         for side, delta in scored.delta.items():
             points[side] += delta
-        for key, side in scored.points.items():
-            if side is not None:
-                won[side][key] += 1
+        for key, winner in scored.points.items():
+            if winner is not None:
+                won[winner][key] += 1
         pitched[scored.pitcher] += 1
         sets[scored.pitcher] += scored.set
     figures = {}
     for name in table.seats:
-        side = table.side(name)
-        assert side is not None
-        figures[name] = (points[side], len(hands), pitched[name], sets[name], *won[side].values())
+        seat_side = table.side(name)
+        assert seat_side is not None
+        figures[name] = (points[seat_side], len(hands), pitched[name], sets[name], *won[seat_side].values())
     return figures
 
 

@@ -98,7 +98,7 @@ GAME_FIELDS = ("league", "code", "played_on", *rules.Rules().as_dict(), "partner
 GAME_FIELDS += ("created_at", "updated_at")
 
 
-HAND_FIELDS = ("game", "number", "dealer", "pitcher", "bid", "auction", "points", "set", "ends_game")
+HAND_FIELDS: tuple[str, ...] = ("game", "number", "dealer", "pitcher", "bid", "auction", "points", "set", "ends_game")
 HAND_FIELDS += ("created_at",)
 
 
@@ -187,7 +187,7 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
             scored_hands.append((scored, side_pks))
     bulk.insert_rows(Hand, HAND_FIELDS, hands)
     hand_ids = Hand.objects.filter(game__in=games).order_by("game_id", "number").values_list("pk", flat=True)
-    scores = []
+    scores: list[tuple[int, int, int, int, int]] = []
     for pk, (scored, side_pks) in zip(hand_ids, scored_hands, strict=True):
         won, delta, totals = scored.won, scored.delta, scored.totals
         scores.extend((pk, side, won[name], delta[name], totals[name]) for name, side in side_pks)
@@ -198,7 +198,7 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
     for game, found in zip(games, batch, strict=True):
         if found.result.winner is not None:
             by_position.setdefault(found.table.sides.index(found.result.winner), []).append(game)
-    for position, ids in by_position.items():
-        winner = Subquery(Side.objects.filter(game=OuterRef("pk"), position=position).values("pk"))
+    for winner_position, ids in by_position.items():
+        winner = Subquery(Side.objects.filter(game=OuterRef("pk"), position=winner_position).values("pk"))
         Game.objects.filter(pk__in=ids).update(winner=winner, status=Game.Status.FINISHED)
     return [(game, day) for game, day, found in zip(games, played_on, batch, strict=True) if found.result.winner is not None]

@@ -107,7 +107,7 @@ def accept_invite(*, invite: Invite, user) -> tuple[Membership, bool]:
     Returns the membership and whether it is new.
     """
     locked = Invite.objects.select_for_update().filter(pk=invite.pk).first()  # Revoked a moment ago? Wait and see.
-    refusal = _("This invite link no longer works: ask an owner of the league for a new one.")
+    refusal: str | None = _("This invite link no longer works: ask an owner of the league for a new one.")
     if locked is None or (refusal := invite_refusal(locked, user)) is not None:
         raise Refused(refusal)
     Removal.objects.filter(league_id=invite.league_id, user=user).delete()

@@ -21,7 +21,8 @@ from .totals import merge_totals
 
 def _taken(league_id: int, name: str, but: int | None = None) -> Player | None:
     """The league's player of that name (compared as ``scores.names.key`` does), other than ``but``."""
-    return next((p for p in Player.objects.filter(league_id=league_id).exclude(pk=but) if name_key(p.name) == name_key(name)), None)
+    # The stubs refuse None for a key, where Django reads pk=None as "pk IS NULL": excluding no player.
+    return next((p for p in Player.objects.filter(league_id=league_id).exclude(pk=but) if name_key(p.name) == name_key(name)), None)  # type: ignore[misc]
 
 
 @transaction.atomic

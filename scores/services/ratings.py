@@ -70,7 +70,7 @@ def rate_again(*, league: League, from_game: Game | None = None) -> list[tuple]:
     for game_id, winner_id in finished:
         teams = list(sides[game_id].items())
         places = rules.finishing_ranks({side_id: totals[game_id, side_id] for side_id, _players in teams}, winner_id)
-        ranks = [places[side_id] for side_id, _players in teams]
+        ranks: list[float] = [places[side_id] for side_id, _players in teams]
         before = [[current[p] for p in players] for _side, players in teams]
         after = RATING_MODEL.rate(before, ranks=ranks)  # New ratings: rate() works on a copy of what it is given.
         for (side_id, players), old_team, new_team in zip(teams, before, after, strict=True):
@@ -82,9 +82,9 @@ def rate_again(*, league: League, from_game: Game | None = None) -> list[tuple]:
                 rated.add(player_id)
     changed = []
     for pk, *was, _latest in stored:
-        now = [ordinal(current[pk].mu, current[pk].sigma) if pk in rated else None, streaks[pk]]
-        if now != was:
-            changed.append(Player(pk=pk, rating=now[0], streak=now[1]))
+        rating = ordinal(current[pk].mu, current[pk].sigma) if pk in rated else None
+        if [rating, streaks[pk]] != was:
+            changed.append(Player(pk=pk, rating=rating, streak=streaks[pk]))
     if changed:
         Player.objects.bulk_update(changed, ["rating", "streak"])
     return rows

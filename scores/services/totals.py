@@ -86,7 +86,9 @@ def count_game(*, game: Game, before: Mapping[int, Counted] | None, after: Mappi
         return
     seasons = Seasons(game.league_id)
     season_id = seasons.of(game.played_on)
-    players = list(after if after is not None else before)
+    counted = after if after is not None else before
+    assert counted is not None  # Returned above when both are None.
+    players = list(counted)
     changes = {}
     for player in players:
         was = before[player] if before is not None else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import IO, Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -38,11 +39,13 @@ class Command(BaseCommand):
                 raise CommandError(f"cannot write {output}: {error.strerror}") from error
             self.stderr.write(f"Exported {games.count()} games of {found.slug} to {output}.")
         else:
-            stream = self.stdout._out
+            # The stream the command writes to (the stubs leave out OutputWrapper._out), or for a zip its bytes.
+            stream: IO[Any] = self.stdout._out  # type: ignore[assignment]
             if format != "json":
-                stream = getattr(stream, "buffer", None)
-                if stream is None or self.stdout.isatty():
+                buffer = getattr(stream, "buffer", None)
+                if buffer is None or self.stdout.isatty():
                     raise CommandError("a zip is not for a terminal: give --output FILE or redirect standard output to a file")
+                stream = buffer
             try:
                 for chunk in self._chunks(games, found, format):
                     stream.write(chunk)

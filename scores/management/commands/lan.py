@@ -33,7 +33,7 @@ def lan_addresses() -> list[str]:
         probe.connect(("192.0.2.1", 9))
         found.append(probe.getsockname()[0])
     with contextlib.suppress(OSError):
-        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+        found += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
     return list(dict.fromkeys(address for address in found if not address.startswith("127.")))
 
 
