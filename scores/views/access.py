@@ -17,8 +17,6 @@ def league_for(user, slug: str, role: str = Role.VIEWER) -> tuple[League, Member
 
 def game_for(user, slug: str, pk: int, role: str = Role.VIEWER) -> tuple[Game, Membership]:
     """The game if it is in this league and the user is a member with at least ``role``; otherwise 404. One query."""
-    if not 0 < pk < 2**63:  # No row has another id, and the database would refuse the number.
-        raise Http404
     game = get_object_or_404(Game.objects.for_member(user, role), league__slug=slug, pk=pk)
     membership = Membership.read(game, game.league, user)
     if role != Role.VIEWER and not may_score(game, membership):
@@ -37,8 +35,6 @@ def may_score(game: Game, membership: Membership) -> bool:
 def night_for(user, slug: str, pk: int, role: str = Role.VIEWER) -> tuple[Night, Membership]:
     """The card night if it is in this league and the user is a member with at least ``role``; otherwise 404. Two queries."""
     league, membership = league_for(user, slug, role)
-    if not 0 < pk < 2**63:
-        raise Http404
     night = get_object_or_404(Night, league=league, pk=pk)
     night.league = league
     return night, membership

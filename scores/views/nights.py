@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -150,8 +150,6 @@ def round_new(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def table_scorer(request: HttpRequest, slug: str, pk: int, game_pk: int) -> HttpResponse:
     """Who records one table of the night besides the owners."""
     night, _membership = night_for(request.user, slug, pk, Role.OWNER)
-    if not 0 < game_pk < 2**63:
-        raise Http404
     game = get_object_or_404(Game, round__night=night, pk=game_pk)
     form = TableScorerForm(request.POST, league=night.league, prefix=f"t{game.pk}")
     if not form.is_valid():

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -20,8 +20,6 @@ from .access import league_for
 
 
 def _player(league: League, pk: int) -> Player:
-    if not 0 < pk < 2**63:
-        raise Http404
     return get_object_or_404(Player, league=league, pk=pk)
 
 
@@ -121,8 +119,6 @@ def player_claim(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def claim_decide(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Confirm or decline a member's claim of a guest's games."""
     league, _membership = league_for(request.user, slug, Role.OWNER)
-    if not 0 < pk < 2**63:
-        raise Http404
     claim = get_object_or_404(Claim.objects.select_related("player__league", "user"), player__league=league, pk=pk)
     form = ClaimDecisionForm(request.POST)
     if not form.is_valid():

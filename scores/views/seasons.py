@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -48,8 +48,6 @@ def season_list(request: HttpRequest, slug: str) -> HttpResponse:
 def season_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Give a season another name."""
     league, _membership = league_for(request.user, slug, Role.OWNER)
-    if not 0 < pk < 2**63:
-        raise Http404
     season = get_object_or_404(Season, league=league, pk=pk)
     form = SeasonNameForm(request.POST, prefix=f"s{season.pk}")
     if not form.is_valid():
