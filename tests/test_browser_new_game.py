@@ -102,6 +102,20 @@ def test_the_rules_adapt_to_the_variant_and_the_summary_says_what_was_chosen(sco
     assert Game.objects.get().rules == rules.Rules(variant="custom", points=("high", "low", "five", "game"), target=21, negative=False)
 
 
+def test_a_change_while_the_summary_is_being_asked_for_waits_its_turn(scorer_page: Page, live_server, league, size):
+    # The first answer is held until a second change is made: the second question must wait for it, not abort it
+    # (htmx reports an aborted request as a console error, which fails this test).
+    page = new_game(scorer_page, live_server, league)
+    page.get_by_text("House rules").click()
+    held = []
+    page.route("**/games/new/?part=rules*", lambda route: route.continue_() if held else held.append(route))
+    with page.expect_request("**/games/new/?part=rules*"):
+        tap(page, "Play to", "21")
+    tap(page, "Minimum bid", "3")
+    held[0].continue_()
+    expect(page.locator(".rules-line")).to_have_text("4-point · to 21 · minimum bid 3")
+
+
 def test_six_players_sit_as_three_teams_of_two_or_two_teams_of_three(scorer_page: Page, live_server, league, size):
     page = new_game(scorer_page, live_server, league)
     page.get_by_text("More new players").click()
