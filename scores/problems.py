@@ -54,18 +54,11 @@ def variant_name(name: str) -> str:
     return pgettext("Pitch variant", "%(total)s-point") % {"total": variant.total}
 
 
-def _bid(value: object) -> str:
-    return pgettext("bid", "pass") if value is None else str(value)
-
-
 def _param(key: str, value: object) -> str:
     """A parameter as the translated message shows it, a value from the input cut to an excerpt; the English twin is
     ``rules.english``."""
     if key == "allowed":
-        words = [_bid(b) for b in value]  # type: ignore[attr-defined]
-        if len(words) == 1:
-            return words[0]
-        return gettext("%(choices)s or %(last)s") % {"choices": ", ".join(words[:-1]), "last": words[-1]}
+        return alternatives(value)  # type: ignore[arg-type]
     if key == "said":
         return pgettext("bid", "pass") if value is None else excerpt(repr(value))
     if key == "point":
@@ -97,6 +90,14 @@ def located(problem: rules.Problem, *, within: Iterable[str] = ()) -> str:
 def describe(problems: Iterable[rules.Problem]) -> str:
     """Several problems in one line, as ``str(RulesError)`` has them in English."""
     return "; ".join(located(problem) for problem in problems)
+
+
+def alternatives(items: Iterable[object]) -> str:
+    """Items as a choice in the active language: "2, 3 or 4"."""
+    words = [str(item) for item in items]
+    if len(words) < 2:
+        return "".join(words)
+    return gettext("%(choices)s or %(last)s") % {"choices": ", ".join(words[:-1]), "last": words[-1]}
 
 
 def words(items: Iterable[object]) -> str:
