@@ -82,6 +82,9 @@ INVARIANT = {
     ("af", "%(n)s sitting out"),
     ("it", "%(n)s sitting out"),
     ("it", "%(size)d byte"),  # Italian "byte" is invariable.
+    # The rules line's target, said with the number alone: "tot 7", "sa 7".
+    ("af", "to %(target)s"),
+    ("mt", "to %(target)s"),
     # Maltese: no noun counted after the number ("ktibt %(count)s", a list of tables), or only the verb agrees, and
     # it is plural from two up ("joqogħdu barra"): the few and the many read the same.
     ("mt", "A card night seats %(min)s to %(max)s players: %(count)s is ticked or typed."),

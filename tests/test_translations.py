@@ -36,6 +36,7 @@ from scores import charts, nights, problems, rules, selectors, services
 from scores.errors import MethodNotAllowedPage
 from scores.forms.hands import restore_token
 from scores.models import AccountLanguage, Game, ImportJob, Invite, League, Membership, Player, Role
+from scores.templatetags.house_rules import rules_line
 from scores.templatetags.score_charts import signed
 from tests import catalogs
 from tests.conftest import PASSWORD, hand
@@ -707,6 +708,26 @@ def test_the_rules_engine_problems_are_said_in_the_language():
     with translation.override("vi"):
         assert problems.describe(error.value.problems) == "vòng 1, bid: giá thầu phải là 1-4, nhưng lại là 5; vòng 1, low: Thấp là bắt buộc"
     assert str(error.value) == "hand 1, bid: bid must be 1-4, got 5; hand 1, low: Low is required"  # English stays as it was.
+
+
+@pytest.mark.parametrize(("target", "italian"), [(1, "a 1 punto"), (11, "a 11 punti")])
+def test_the_rules_line_counts_the_target_so_a_language_can_name_the_points(target, italian):
+    played_by = rules.Rules(target=target)
+    assert rules_line(played_by) == f"4-point · to {target}"
+    with translation.override("it"):
+        assert rules_line(played_by) == f"Da 4 punti · {italian}"
+
+
+def test_a_refused_bid_says_pass_as_a_verb_of_its_own():
+    """Not "may bid pass, 3 or 4": Italian read "può offrire passo, 3 o 4"."""
+    table = rules.Table(seats=("Ann", "Bob", "Cat"))
+    with pytest.raises(rules.RulesError) as error:
+        rules.auction_result(table, "Cat", [("Ann", 2), ("Bob", 2)])
+    assert error.value.problems[0].message == "Bob may pass or bid 3 or 4, not 2"
+    with translation.override("it"):
+        assert problems.message(error.value.problems[0]) == "Bob può passare o offrire 3 o 4, non 2"
+    with translation.override("vi"):
+        assert problems.message(error.value.problems[0]) == "Bob được bỏ hoặc đấu thầu 3 hoặc 4, không được 2"
 
 
 def test_a_stuck_dealer_problem_lists_the_bids_in_the_language():
