@@ -92,12 +92,16 @@ def describe(problems: Iterable[rules.Problem]) -> str:
     return "; ".join(located(problem) for problem in problems)
 
 
+def _separated(words: list[str]) -> str:
+    return pgettext("between the items of a list", ", ").join(words)
+
+
 def alternatives(items: Iterable[object]) -> str:
     """Items as a choice in the active language: "2, 3 or 4"."""
     words = [str(item) for item in items]
     if len(words) < 2:
         return "".join(words)
-    return gettext("%(choices)s or %(last)s") % {"choices": ", ".join(words[:-1]), "last": words[-1]}
+    return gettext("%(choices)s or %(last)s") % {"choices": _separated(words[:-1]), "last": words[-1]}
 
 
 def words(items: Iterable[object]) -> str:
@@ -105,7 +109,7 @@ def words(items: Iterable[object]) -> str:
     words = [str(item) for item in items]
     if len(words) < 2:
         return "".join(words)
-    return gettext("%(items)s and %(last)s") % {"items": ", ".join(words[:-1]), "last": words[-1]}
+    return gettext("%(items)s and %(last)s") % {"items": _separated(words[:-1]), "last": words[-1]}
 
 
 def note(note: nights.Note, names: Mapping[int, str]) -> str:
