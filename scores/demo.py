@@ -1,4 +1,9 @@
-"""A demo league with a few finished games, so a fresh install has something to look at."""
+"""A demo league with a few finished games, so a fresh install has something to look at.
+
+The league's and the teams' names are in the language it is made in (``seed_demo --language``): they are stored
+names, as a league's own would be, so they read in the language of the table that looks at the demo. The players'
+names (Ann, Bob...) read the same in every language.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,8 @@ from typing import NotRequired, TypedDict
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext, pgettext
 
 from . import rules, selectors, services
 from .models import League, Membership, Role
@@ -21,6 +28,18 @@ class _Table(TypedDict):
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "pitch-demo-league"  # Shown in the README and printed by `make run`; demo data only.
+
+
+def _suit(name: str) -> str:
+    """A demo team's name: a suit of cards (or the jokers), as the table calls them."""
+    names = {
+        "Hearts": pgettext("demo team", "Hearts"),
+        "Spades": pgettext("demo team", "Spades"),
+        "Clubs": pgettext("demo team", "Clubs"),
+        "Diamonds": pgettext("demo team", "Diamonds"),
+        "Jokers": pgettext("demo team", "Jokers"),
+    }
+    return names[name]
 
 
 def random_hand(rng: random.Random, table: rules.Table) -> rules.Hand:
@@ -47,13 +66,18 @@ def play_out(game, rng: random.Random, max_hands: int = 200) -> None:
             return
 
 
+def create_demo_league(seed: int = 7, language: str = "en") -> League:
+    """The demo league (made again from scratch) and its demo login, named in ``language``."""
+    with translation.override(language):
+        return _create_demo_league(seed)
+
+
 @transaction.atomic
-def create_demo_league(seed: int = 7) -> League:
-    """The demo league (made again from scratch) and its demo login."""
+def _create_demo_league(seed: int) -> League:
     rng = random.Random(seed)
     for old in League.objects.filter(slug="demo"):
         services.delete_league(league=old)
-    league = League.objects.create(name="Demo League", slug="demo")
+    league = League.objects.create(name=gettext("Demo League"), slug="demo")
     User = get_user_model()
     user, _ = User.objects.get_or_create(username=DEMO_USERNAME)
     user.set_password(DEMO_PASSWORD)
@@ -62,7 +86,11 @@ def create_demo_league(seed: int = 7) -> League:
     tables: list[_Table] = [
         {"seats": ["Ann", "Bob", "Cat", "Dan"], "rules": rules.Rules()},
         {"seats": ["Ann", "Bob", "Cat"], "rules": rules.Rules(target=11)},
-        {"seats": ["Ann", "Bob", "Cat", "Dan"], "teams": [("Hearts", ["Ann", "Cat"]), ("Spades", ["Bob", "Dan"])], "rules": rules.Rules()},
+        {
+            "seats": ["Ann", "Bob", "Cat", "Dan"],
+            "teams": [(_suit("Hearts"), ["Ann", "Cat"]), (_suit("Spades"), ["Bob", "Dan"])],
+            "rules": rules.Rules(),
+        },
         {"seats": ["Bob", "Cat", "Dan", "Eve", "Fay"], "rules": rules.Rules()},
         # House rules: each table plays its own Pitch.
         {"seats": ["Ann", "Bob", "Cat", "Dan"], "rules": rules.Rules(min_bid=2, steal=False)},
@@ -70,7 +98,7 @@ def create_demo_league(seed: int = 7) -> League:
         # A bigger member of the family: ten-point Pitch to 52, six players in three teams of two.
         {
             "seats": ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"],
-            "teams": [("Clubs", ["Ann", "Dan"]), ("Diamonds", ["Bob", "Eve"]), ("Jokers", ["Cat", "Fay"])],
+            "teams": [(_suit("Clubs"), ["Ann", "Dan"]), (_suit("Diamonds"), ["Bob", "Eve"]), (_suit("Jokers"), ["Cat", "Fay"])],
             "rules": rules.Rules(variant="10-point"),
         },
     ]

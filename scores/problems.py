@@ -54,18 +54,11 @@ def variant_name(name: str) -> str:
     return pgettext("Pitch variant", "%(total)s-point") % {"total": variant.total}
 
 
-def _bid(value: object) -> str:
-    return pgettext("bid", "pass") if value is None else str(value)
-
-
 def _param(key: str, value: object) -> str:
     """A parameter as the translated message shows it, a value from the input cut to an excerpt; the English twin is
     ``rules.english``."""
     if key == "allowed":
-        words = [_bid(b) for b in value]  # type: ignore[attr-defined]
-        if len(words) == 1:
-            return words[0]
-        return gettext("%(choices)s or %(last)s") % {"choices": ", ".join(words[:-1]), "last": words[-1]}
+        return alternatives(value)  # type: ignore[arg-type]
     if key == "said":
         return pgettext("bid", "pass") if value is None else excerpt(repr(value))
     if key == "point":
@@ -99,12 +92,24 @@ def describe(problems: Iterable[rules.Problem]) -> str:
     return "; ".join(located(problem) for problem in problems)
 
 
+def _separated(words: list[str]) -> str:
+    return pgettext("between the items of a list", ", ").join(words)
+
+
+def alternatives(items: Iterable[object]) -> str:
+    """Items as a choice in the active language: "2, 3 or 4"."""
+    words = [str(item) for item in items]
+    if len(words) < 2:
+        return "".join(words)
+    return gettext("%(choices)s or %(last)s") % {"choices": _separated(words[:-1]), "last": words[-1]}
+
+
 def words(items: Iterable[object]) -> str:
     """Items as a list in the active language: "Ann, Bob and Cat"."""
     words = [str(item) for item in items]
     if len(words) < 2:
         return "".join(words)
-    return gettext("%(items)s and %(last)s") % {"items": ", ".join(words[:-1]), "last": words[-1]}
+    return gettext("%(items)s and %(last)s") % {"items": _separated(words[:-1]), "last": words[-1]}
 
 
 def note(note: nights.Note, names: Mapping[int, str]) -> str:

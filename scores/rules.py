@@ -112,8 +112,8 @@ CUSTOM = Variant("custom", (), 1, 7)
 
 def english(key: str, value: object) -> str:
     """A problem's parameter as the English message shows it (``scores.problems`` has the translated twin)."""
-    if key == "allowed" and isinstance(value, tuple | list):  # The bids a player may make, None for pass: "pass, 3 or 4".
-        words = ["pass" if b is None else str(b) for b in value]
+    if key == "allowed" and isinstance(value, tuple | list):  # The numbers a player may bid: "2, 3 or 4".
+        words = [str(b) for b in value]
         return " or ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " or " + words[-1]
     if key == "said":  # A bid as given: pass, or the value as written.
         return "pass" if value is None else repr(value)
@@ -560,11 +560,19 @@ def forbidding_rule(table: Table, dealer: str, bids: Sequence[tuple[str, int | N
     return "min_bid" if bid not in table.rules.bids else "steal"
 
 
-# What a bid refused by a house rule says: the message names the rule.
-HOUSE_RULE_REFUSALS = {
-    "min_bid": N_("%(player)s may bid %(allowed)s, not %(said)s: this game's house rules make the minimum bid %(min)s"),
-    "steal": N_("%(player)s may bid %(allowed)s, not %(said)s: this game's house rules do not let the dealer steal the bid"),
+# What a refused bid says, by the house rule that refuses it (None: the rule sheet's) and whether the player may
+# pass: passing is said as a verb of its own ("may pass or bid 3 or 4"), so no language has to bid a pass.
+BID_REFUSALS = {
+    (None, False): N_("%(player)s may bid %(allowed)s, not %(said)s"),
+    (None, True): N_("%(player)s may pass or bid %(allowed)s, not %(said)s"),
+    ("min_bid", False): N_("%(player)s may bid %(allowed)s, not %(said)s: this game's house rules make the minimum bid %(min)s"),
+    ("min_bid", True): N_("%(player)s may pass or bid %(allowed)s, not %(said)s: this game's house rules make the minimum bid %(min)s"),
+    ("steal", False): N_("%(player)s may bid %(allowed)s, not %(said)s: this game's house rules do not let the dealer steal the bid"),
+    ("steal", True): N_(
+        "%(player)s may pass or bid %(allowed)s, not %(said)s: this game's house rules do not let the dealer steal the bid"
+    ),
 }
+HOUSE_RULE_REFUSALS = frozenset(template for (rule, _passing), template in BID_REFUSALS.items() if rule)  # They name the rule.
 
 
 def auction_result(table: Table, dealer: str, bids: Sequence[tuple[str, int | None]]) -> tuple[str, int]:
@@ -582,9 +590,10 @@ def auction_result(table: Table, dealer: str, bids: Sequence[tuple[str, int | No
             raise RulesError(Problem.of(N_("%(expected)s bids next, not %(name)s"), field=where, expected=order[i], name=name))
         if not (bid is None or _whole(bid)) or bid not in allowed:
             rule = forbidding_rule(table, dealer, bids[:i], bid)
-            template = HOUSE_RULE_REFUSALS.get(rule or "", N_("%(player)s may bid %(allowed)s, not %(said)s"))
+            numbers = tuple(b for b in allowed if b is not None)
+            template = BID_REFUSALS[rule, None in allowed] if numbers else N_("%(player)s may only pass, not %(said)s")
             params: dict[str, Any] = {"min": table.rules.min_bid} if rule == "min_bid" else {}
-            raise RulesError(Problem.of(template, field=where, player=player, allowed=allowed, said=bid, **params))
+            raise RulesError(Problem.of(template, field=where, player=player, allowed=numbers, said=bid, **params))
         if bid is not None:
             pitcher, high = player, bid
     if allowed_bids(table, dealer, bids) != ():

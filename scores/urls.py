@@ -54,7 +54,7 @@ urlpatterns = [
     path("leagues/<slug:slug>/games/<id:pk>/watch-link/", watch.game_watch_link, name="game_watch_link"),
     path("rules/", pages.rules_page, name="rules"),
     # At the table on a phone: installable, a QR code of the watch link, a rematch.
-    path("manifest.webmanifest", install.manifest, name="manifest"),
+    path("manifest/<slug:lang>.webmanifest", install.manifest, name="manifest"),  # In the page's language.
     path("sw.js", install.service_worker, name="service_worker"),
     path("jsi18n/<slug:lang>/", install.javascript_catalog, name="javascript_catalog"),  # The scripts' texts.
     path("leagues/<slug:slug>/games/<id:pk>/watch-qr/<slug:token>.svg", watch.watch_qr, name="watch_qr"),

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from scores import selectors
@@ -47,3 +50,20 @@ def test_the_demo_league_has_house_rules_games_one_where_a_set_pitcher_at_the_ta
     replayed = selectors.load_game(game).replay()
     assert any(h.set and h.totals[h.pitcher_side] >= game.target and h.winner is None for h in replayed.hands)
     assert replayed.winner is not None and not replayed.hands[-1].set
+
+
+def test_the_demo_league_is_named_in_the_language_it_is_made_in():
+    """Its league and team names are stored names: made in Italian, they read as an Italian table's."""
+    league = create_demo_league(language="it")
+    assert league.name == "Lega dimostrativa"
+    teams = set(league.games.get(code="demo-3").sides.values_list("name", flat=True))
+    assert teams == {"Cuori", "Picche"}
+    assert create_demo_league().name == "Demo League"  # English unless asked.
+
+
+def test_seed_demo_takes_a_language_and_refuses_one_the_app_does_not_speak():
+    call_command("seed_demo", "--language=vi", stdout=io.StringIO())
+    assert League.objects.get(slug="demo").name == "Giải chơi thử"
+    with pytest.raises(CommandError, match="invalid choice: 'de'"):
+        call_command("seed_demo", "--language=de", stdout=io.StringIO())
+    assert League.objects.get(slug="demo").name == "Giải chơi thử"  # Unchanged.

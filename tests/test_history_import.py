@@ -202,7 +202,7 @@ INVALID = {
         set_in(("colour",), "red"),
         'unknown key "colour" (the document has only format, version, exported_at, league, games)',
     ),
-    "unknown league key": (set_in(("league",), {"name": "X", "town": "Y"}), 'league: unknown key "town" (league has only name)'),
+    "unknown league key": (set_in(("league",), {"name": "X", "town": "Y"}), 'league: unknown key "town" (the league has only name)'),
     "unknown game key": (
         set_in((*G0, "target"), 7),
         f'game "{GAME}": unknown key "target" (a game has only id, played_on, rules, seats, hands, result)',
@@ -283,7 +283,7 @@ INVALID = {
     ),
     "bid not higher": (
         set_in((*H1, "bids"), [["Bob", 2], ["Cat", 2], ["Dan", 3], ["Ann", 3]]),
-        f'game "{GAME}", hand 1, bids, bid 2: Cat may bid pass, 3 or 4, not 2',
+        f'game "{GAME}", hand 1, bids, bid 2: Cat may pass or bid 3 or 4, not 2',
     ),
     "bid after a pitch": (
         set_in((*H1, "bids"), [["Bob", 4], ["Cat", None]]),
@@ -377,7 +377,7 @@ def test_problems_in_later_hands_are_found_after_a_bad_hand(league):
 def test_an_unknown_rules_key_does_not_stop_the_hands_being_checked(league):
     doc = document(game(rules={"target": 7, "colour": "red"}, hands=[hand("Ann", 5, "Ann")]))
     assert problems_of(doc) == [
-        f'game "{GAME}", rules: unknown key "colour" (rules has only target, teams, going_out, min_bid, steal, smudge)',
+        f'game "{GAME}", rules: unknown key "colour" (a game\'s "rules" has only target, teams, going_out, min_bid, steal, smudge)',
         f'game "{GAME}", hand 1, bid: bid must be 1-4, got 5',
     ]
     assert nothing_stored()

@@ -157,7 +157,7 @@ def test_a_bid_of_one_under_minimum_bid_two_names_the_house_rule():
     assert messages(error) == ["hand 1, bid: this game's house rules make the minimum bid 2, got 1"]
     with pytest.raises(RulesError) as error:
         rules.auction_result(solo, "Dan", [("Ann", 1), ("Bob", None), ("Cat", None), ("Dan", None)])
-    assert messages(error) == ["bids, bid 1: Ann may bid pass, 2, 3 or 4, not 1: this game's house rules make the minimum bid 2"]
+    assert messages(error) == ["bids, bid 1: Ann may pass or bid 2, 3 or 4, not 1: this game's house rules make the minimum bid 2"]
 
 
 # Dealer's steal
@@ -170,7 +170,9 @@ def test_a_steal_refused_names_the_house_rule():
     assert rules.allowed_bids(Table(seats=SEATS), "Dan", bids) == (None, 2, 3, 4)
     with pytest.raises(RulesError) as error:
         rules.auction_result(solo, "Dan", [*bids, ("Dan", 2)])
-    assert messages(error) == ["bids, bid 4: Dan may bid pass, 3 or 4, not 2: this game's house rules do not let the dealer steal the bid"]
+    assert messages(error) == [
+        "bids, bid 4: Dan may pass or bid 3 or 4, not 2: this game's house rules do not let the dealer steal the bid"
+    ]
     assert rules.forbidding_rule(solo, "Dan", bids, 2) == "steal"
     assert rules.forbidding_rule(solo, "Dan", bids, 1) is None  # Below the high bid: no rule sheet allows it.
 
@@ -257,4 +259,4 @@ def test_a_bid_that_is_not_a_whole_number_is_never_blamed_on_a_house_rule():
     assert rules.forbidding_rule(solo, "Dan", [], True) is None  # True == 1 in Python, but it is no bid.
     with pytest.raises(RulesError) as error:
         rules.auction_result(solo, "Dan", [("Ann", True)])
-    assert messages(error) == ["bids, bid 1: Ann may bid pass, 2, 3 or 4, not True"]
+    assert messages(error) == ["bids, bid 1: Ann may pass or bid 2, 3 or 4, not True"]

@@ -111,7 +111,7 @@ def test_the_qr_code_is_an_svg_of_the_watch_link(scorer, four_player_game):
 
 
 def test_the_manifest_and_the_service_worker(client):
-    manifest = client.get("/manifest.webmanifest")
+    manifest = client.get("/manifest/en.webmanifest")
     assert manifest["Content-Type"] == "application/manifest+json"
     data = json.loads(manifest.content)
     assert data["start_url"] == "/" and data["display"] == "standalone" and len(data["icons"]) == 2

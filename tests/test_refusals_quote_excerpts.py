@@ -101,21 +101,21 @@ def test_a_new_game_post_is_quoted_short(owner_client, league, field, refusal):
 
 
 @pytest.mark.parametrize(
-    ("name", "query"),
+    ("name", "query", "refusal"),
     [
-        ("league_detail", {"mode": LONG}),
-        ("league_detail", {"sort": LONG}),
-        ("game_list", {"status": LONG}),
-        ("game_list", {"going_out": LONG}),
-        ("league_detail", {"season": LONG}),
+        ("league_detail", {"mode": LONG}, CHOICE),
+        ("league_detail", {"sort": LONG}, "to sort by"),  # The standings' own words: no field of theirs is typed.
+        ("game_list", {"status": LONG}, CHOICE),
+        ("game_list", {"going_out": LONG}, CHOICE),
+        ("league_detail", {"season": LONG}, CHOICE),
     ],
     ids=["standings mode", "standings sort", "games status", "games house rule", "standings season"],
 )
-def test_a_query_the_pages_refuse_is_quoted_short(owner_client, league, name, query):
+def test_a_query_the_pages_refuse_is_quoted_short(owner_client, league, name, query, refusal):
     response = owner_client.get(reverse(f"scores:{name}", args=["thursday"]), query)
     assert response.status_code == 400
     # The page's own address, the query in it, is in its links and its language switcher: only its refusals are read.
-    assert_refused_with_an_excerpt(refusals(response), CHOICE)
+    assert_refused_with_an_excerpt(refusals(response), refusal)
 
 
 def test_the_league_pages_forms_quote_short(owner_client, league, make_user):

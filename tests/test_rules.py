@@ -97,7 +97,7 @@ def test_bidding_starts_left_of_the_dealer_and_the_dealer_bids_last():
 
 def test_a_bid_must_beat_the_highest_so_far():
     assert rules.allowed_bids(SOLO, "Dan", [("Ann", 2)]) == (None, 3, 4)
-    with pytest.raises(RulesError, match="Bob may bid pass, 3 or 4, not 2"):
+    with pytest.raises(RulesError, match="Bob may pass or bid 3 or 4, not 2"):
         rules.auction_result(SOLO, "Dan", [("Ann", 2), ("Bob", 2)])
 
 

@@ -296,14 +296,14 @@ def test_a_bid_only_a_house_rule_refuses_names_it():
     with pytest.raises(RulesError) as error:
         rules.auction_result(game, "Dan", [("Ann", 5)])
     assert messages(error) == [
-        "bids, bid 1: Ann may bid pass, 6, 7, 8, 9 or 10, not 5: this game's house rules make the minimum bid 6",
+        "bids, bid 1: Ann may pass or bid 6, 7, 8, 9 or 10, not 5: this game's house rules make the minimum bid 6",
     ]
     assert rules.forbidding_rule(game, "Dan", [], 5) == "min_bid"
     assert rules.forbidding_rule(game, "Dan", [], 3) is None  # Below the variant's own minimum: no house rule.
     # The variant's own minimum is no house rule.
     with pytest.raises(RulesError) as error:
         rules.auction_result(table("5-point"), "Dan", [("Ann", 1)])
-    assert messages(error) == ["bids, bid 1: Ann may bid pass, 2, 3, 4 or 5, not 1"]
+    assert messages(error) == ["bids, bid 1: Ann may pass or bid 2, 3, 4 or 5, not 1"]
 
 
 # Smudge with the top bid

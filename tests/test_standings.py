@@ -123,8 +123,8 @@ def test_the_league_page_filters_by_kind_of_game(games, league, owner, client):
 @pytest.mark.parametrize(
     ("params", "message"),
     [
-        ({"sort": "favourite"}, "Select a valid choice. favourite is not one of the available choices."),
-        ({"order": "sideways"}, "Select a valid choice. sideways is not one of the available choices."),
+        ({"sort": "favourite"}, "The standings have no column “favourite” to sort by."),
+        ({"order": "sideways"}, "The standings cannot be sorted “sideways”, only high to low or low to high."),
         ({"mode": "teams"}, "Select a valid choice. teams is not one of the available choices."),
         ({"season": "spring"}, "Select a valid choice. spring is not one of the available choices."),
         ({"season": "99999"}, "Select a valid choice. 99999 is not one of the available choices."),
@@ -136,6 +136,21 @@ def test_a_bad_query_parameter_is_a_400_with_a_message(games, league, owner, cli
     assert response.status_code == 400
     assert message in response.text
     assert _figures(response.context["rows"]) == BOTH_GAMES  # The default standings, nothing hidden.
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "last"),
+    [
+        ("en", "Click a column's heading to sort by it: Player, GP, W, Win %", "Streak or Rating."),
+        ("it", "per ordinare secondo quella: Giocatore, PG", " o Merito."),
+    ],
+)
+def test_a_bad_sort_names_the_columns_as_the_page_shows_them(games, league, owner, client, lang, first, last):
+    """Not the query's field names (sort, order): the headings a player clicks, in the page's language."""
+    client.force_login(owner)
+    response = client.get(reverse("scores:league_detail", args=[league.slug]), {"sort": "favourite"}, headers={"accept-language": lang})
+    alert = response.text.split('<div class="alert alert-danger py-1 small" role="alert">')[1].split("</div>")[0]
+    assert first in alert and alert.endswith(last) and "sort)" not in alert
 
 
 def test_an_htmx_request_gets_only_the_standings(games, league, owner, client):

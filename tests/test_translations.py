@@ -26,14 +26,17 @@ from urllib.parse import urlencode
 import pytest
 from django.conf import settings
 from django.core import mail
+from django.http import HttpResponseNotAllowed
 from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import URLPattern, get_resolver, reverse
 from django.utils import formats, translation
 
 from scores import charts, nights, problems, rules, selectors, services
+from scores.errors import MethodNotAllowedPage
 from scores.forms.hands import restore_token
 from scores.models import AccountLanguage, Game, ImportJob, Invite, League, Membership, Player, Role
+from scores.templatetags.house_rules import rules_line
 from scores.templatetags.score_charts import signed
 from tests import catalogs
 from tests.conftest import PASSWORD, hand
@@ -386,7 +389,8 @@ def error_pages(settings, client):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_error_pages_are_the_apps_own_in_the_language(client, owner, league, error_pages, lang):
-    """Django's own 403, 404, 500 and CSRF pages are English: the app's are in the site's layout and the language."""
+    """Django's own 400, 403, 404, 500 and CSRF pages are English and its 405 is blank: the app's are in the site's
+    layout and the language."""
     League.objects.create(name="Friday Pitch", slug="friday")  # Olive is no member of it: its pages are a 404 to her.
     client.force_login(owner)
     strict = Client(enforce_csrf_checks=True)
@@ -395,6 +399,9 @@ def test_the_error_pages_are_the_apps_own_in_the_language(client, owner, league,
         "another league": (lambda headers: client.get(reverse("scores:league_detail", args=["friday"]), headers=headers), 404),
         "forbidden": (lambda headers: client.get("/test-forbidden/", headers=headers), 403),
         "server error": (lambda headers: client.get("/test-broken/", headers=headers), 500),
+        "bad request": (lambda headers: client.get("/test-bad-request/", headers=headers), 400),
+        # A write opened as a page: Django's empty 405, filled by scores.errors.MethodNotAllowedPage.
+        "method": (lambda headers: client.get(reverse("scores:league_public_link", args=["friday"]), headers=headers), 405),
         "csrf": (lambda headers: strict.post(reverse("login"), {"username": "olive", "password": PASSWORD}, headers=headers), 403),
     }
     leftover = {}
@@ -410,10 +417,52 @@ def test_the_error_pages_are_the_apps_own_in_the_language(client, owner, league,
 
 def test_the_error_pages_say_what_happened(client, error_pages):
     assert "Page not found" in client.get("/no-such-page/").content.decode()
+    assert "The server could not understand this request." in client.get("/test-bad-request/").content.decode()
+    assert "This address does not answer a request like this one." in client.get(reverse("logout")).content.decode()
     assert "Your account may not do this here." in client.get("/test-forbidden/").content.decode()
     assert "The server could not answer just now." in client.get("/test-broken/").content.decode()
     csrf = Client(enforce_csrf_checks=True).post(reverse("login"), {"username": "olive", "password": PASSWORD})
     assert "The form was out of date" in csrf.content.decode()
+
+
+def test_the_405_page_keeps_its_status_and_allow_header(client, owner, four_player_game, error_pages):
+    client.force_login(owner)
+    url = reverse("scores:hand_undo", args=[four_player_game.league.slug, four_player_game.pk])
+    response = client.get(url, headers={"accept-language": "mt"})
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    assert response["Content-Type"] == "text/html; charset=utf-8" and lang_of(response.content.decode()) == "mt"
+    assert '<h1 class="h3">Mhux disponibbli b\'dan il-mod</h1>' in response.content.decode()
+    assert four_player_game.hands.count() == 0
+
+
+def test_a_405_with_words_of_its_own_is_left_as_it_is(rf):
+    """Only Django's empty answer gets the page: a view that says why keeps its words."""
+    said = MethodNotAllowedPage(lambda request: HttpResponseNotAllowed(["POST"], content=b"post it"))(rf.get("/"))
+    assert said.content == b"post it"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["en", *LANGUAGES])
+def test_the_manifest_is_in_the_language_of_its_url_and_each_page_links_its_own(client, lang):
+    """Chromium fetches the manifest without cookies: the page's link names the language, whatever the browser says."""
+    html = client.get(reverse("scores:rules"), headers={"accept-language": lang}).content.decode()
+    url = reverse("scores:manifest", args=[lang])
+    assert url == f"/manifest/{lang}.webmanifest" and f'<link rel="manifest" href="{url}">' in html
+    data = json.loads(client.get(url, headers={"accept-language": "vi" if lang != "vi" else "it"}).content)
+    with translation.override(lang):
+        name, description = (
+            translation.gettext("Pitch League"),
+            translation.gettext("Keep score of Pitch at the table, and standings for your league."),
+        )
+    assert (data["lang"], data["name"], data["description"]) == (lang, name, description)
+    if lang != "en":
+        assert (data["name"], data["description"]) != ("Pitch League", "Keep score of Pitch at the table, and standings for your league.")
+    assert client.get(f"/manifest/{lang}.webmanifest")["Content-Language"] == lang
+
+
+@pytest.mark.django_db
+def test_the_manifest_of_a_language_the_app_does_not_speak_is_not_found(client):
+    assert client.get("/manifest/de.webmanifest").status_code == 404
 
 
 def test_the_500_page_needs_no_request_and_no_database():
@@ -554,7 +603,7 @@ def test_only_a_signed_in_players_own_language_is_stored(client, owner):
         ("ceb", "Nobyembre 29, 2026", "11/29/2026", "1234.5"),
         ("it", "29 novembre 2026", "29/11/2026", "1234,5"),
         ("mt", "29 ta\u2019 Novembru 2026", "29/11/2026", "1234.5"),
-        ("vi", "Ngày 29 tháng 11 năm 2026", "29-11-2026", "1234,5"),
+        ("vi", "29 tháng 11 năm 2026", "29/11/2026", "1234,5"),
     ],
 )
 def test_dates_and_numbers_are_written_the_local_way(client, owner, league, lang, long, short, number):
@@ -567,6 +616,25 @@ def test_dates_and_numbers_are_written_the_local_way(client, owner, league, lang
     assert f"<strong>{short}</strong>" in client.get(reverse("scores:game_list", args=[league.slug]), headers=headers).content.decode()
     with translation.override(lang):
         assert formats.localize(1234.5) == number
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "Spring: the games played since March 8, 2026."),
+        ("af", "Spring: die potjies wat sedert 8 Maart 2026 gespeel is."),
+        ("it", "Spring: le partite giocate dal giorno 8 marzo 2026."),
+        ("vi", "8 tháng 3 năm 2026"),
+    ],
+)
+def test_a_date_in_a_sentence_reads_as_the_language_writes_it(client, owner, league, lang, text):
+    """Vietnamese: "8 tháng 3 năm 2026", not Django's "Ngày 08 tháng 03": no capital, no zero in the middle of a sentence."""
+    services.start_season(league=league, name="Spring", starts_on=datetime.date(2026, 3, 8), by=owner)
+    client.force_login(owner)
+    html = client.get(reverse("scores:league_detail", args=[league.slug]), headers={"accept-language": lang}).content.decode()
+    sentence = re.search(r'<p class="small mb-1 season-dates">(.*?)</p>', html).group(1)
+    assert text in sentence
+    assert "Ngày" not in sentence and " 08 " not in sentence
 
 
 def test_chart_coordinates_stay_numbers_for_svg_in_every_language(client, owner, league):
@@ -640,6 +708,26 @@ def test_the_rules_engine_problems_are_said_in_the_language():
     with translation.override("vi"):
         assert problems.describe(error.value.problems) == "vòng 1, bid: giá thầu phải là 1-4, nhưng lại là 5; vòng 1, low: Thấp là bắt buộc"
     assert str(error.value) == "hand 1, bid: bid must be 1-4, got 5; hand 1, low: Low is required"  # English stays as it was.
+
+
+@pytest.mark.parametrize(("target", "italian"), [(1, "a 1 punto"), (11, "a 11 punti")])
+def test_the_rules_line_counts_the_target_so_a_language_can_name_the_points(target, italian):
+    played_by = rules.Rules(target=target)
+    assert rules_line(played_by) == f"4-point · to {target}"
+    with translation.override("it"):
+        assert rules_line(played_by) == f"Da 4 punti · {italian}"
+
+
+def test_a_refused_bid_says_pass_as_a_verb_of_its_own():
+    """Not "may bid pass, 3 or 4": Italian read "può offrire passo, 3 o 4"."""
+    table = rules.Table(seats=("Ann", "Bob", "Cat"))
+    with pytest.raises(rules.RulesError) as error:
+        rules.auction_result(table, "Cat", [("Ann", 2), ("Bob", 2)])
+    assert error.value.problems[0].message == "Bob may pass or bid 3 or 4, not 2"
+    with translation.override("it"):
+        assert problems.message(error.value.problems[0]) == "Bob può passare o offrire 3 o 4, non 2"
+    with translation.override("vi"):
+        assert problems.message(error.value.problems[0]) == "Bob được bỏ hoặc đấu thầu 3 hoặc 4, không được 2"
 
 
 def test_a_stuck_dealer_problem_lists_the_bids_in_the_language():

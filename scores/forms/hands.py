@@ -265,9 +265,7 @@ class AuctionResultForm(ShortRefusals, forms.Form):
             pitcher, bid = rules.auction_result(self.table, self.dealer, bids)
         except rules.RulesError as error:
             problem = error.problems[0]
-            raise forms.ValidationError(
-                problem_message(problem) if problem.template in rules.HOUSE_RULE_REFUSALS.values() else refused
-            ) from None
+            raise forms.ValidationError(problem_message(problem) if problem.template in rules.HOUSE_RULE_REFUSALS else refused) from None
         return {"text": text, "bids": bids, "pitcher": pitcher, "bid": bid}
 
 

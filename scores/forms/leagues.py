@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .. import rules
 from ..models import MAX_TOTAL, Game, GoingOut, League, Player, Season
-from ..problems import variant_name
+from ..problems import alternatives, variant_name
 from ..selectors.seasons import current_season, seasons
 from ..selectors.standings import COLUMNS, Column, standings, standings_columns
 from . import ShortRefusals
@@ -105,8 +105,19 @@ class StandingsForm(SeasonForm):
 
     mode = forms.ChoiceField(label=_("Games"), choices=MODES, required=False)
     variant = forms.ChoiceField(label=_("Variant"), choices=[], required=False)
-    sort = forms.ChoiceField(choices=[], required=False, widget=forms.HiddenInput)
-    order = forms.ChoiceField(choices=[("desc", "desc"), ("asc", "asc")], required=False, widget=forms.HiddenInput)
+    # Set by a column's heading, not typed: a refusal says what the page calls the columns (``standings``' "columns").
+    sort = forms.ChoiceField(
+        choices=[],
+        required=False,
+        widget=forms.HiddenInput,
+        error_messages={"invalid_choice": _("The standings have no column “%(value)s” to sort by.")},
+    )
+    order = forms.ChoiceField(
+        choices=[("desc", "desc"), ("asc", "asc")],
+        required=False,
+        widget=forms.HiddenInput,
+        error_messages={"invalid_choice": _("The standings cannot be sorted “%(value)s”, only high to low or low to high.")},
+    )
 
     def __init__(self, data=None, *args, league: League, variants: Sequence[str] = (), **kwargs) -> None:
         super().__init__(data, *args, league=league, **kwargs)
@@ -137,7 +148,7 @@ class StandingsForm(SeasonForm):
     def standings(self, league: League) -> dict:
         """The standings these parameters ask for, as the page shows them: the rows, the headers of the columns the
         games counted call for (``selectors.standings_columns``), the kinds of point among them (their keys) and
-        whether points per hand is one."""
+        whether points per hand is one, and the columns' headings as a choice ("Player, GP … or Rating")."""
         start, end = self.dates
         columns = standings_columns(league, start=start, end=end, mode=self.games["mode"], variant=self.games["variant"])
         keys = {column.key for column in columns}
@@ -146,6 +157,7 @@ class StandingsForm(SeasonForm):
             "headers": self.headers(columns),
             "kinds": [key for key in rules.CATALOGUE if key in keys],
             "per_hand": "points_per_hand" in keys,
+            "columns": alternatives(column.label for column in columns),
         }
 
     def headers(self, columns: Sequence[Column]) -> list[dict]:

@@ -110,11 +110,13 @@ V1_MIN_BIDS = (1, 2)
 
 
 # What a message may call a part of a document; translated only when a message says it (a file has thousands).
-A_GAME, A_HAND, A_PLAYERS_NAME, A_TEAM = (
+A_GAME, A_HAND, A_PLAYERS_NAME, A_TEAM, THE_LEAGUE, A_GAMES_RULES = (
     gettext_lazy("a game"),
     gettext_lazy("a hand"),
     gettext_lazy("a player's name"),
     gettext_lazy("a team"),
+    gettext_lazy("the league"),
+    gettext_lazy('a game\'s "rules"'),
 )
 
 
@@ -338,8 +340,8 @@ def read_document(data: object, *, mend_surrogates: bool = True) -> list[GameInp
     if "exported_at" in data and not _is_timestamp(data["exported_at"]):
         message = _("must be a date and time like 2026-11-29T21:04:00Z, got %(value)s")
         check.add("exported_at", message % {"value": _show(data["exported_at"])})
-    if "league" in data and check.is_object(data["league"], "league", "league"):
-        check.keys(data["league"], LEAGUE_KEYS, (), "league", "league.")
+    if "league" in data and check.is_object(data["league"], THE_LEAGUE, "league"):
+        check.keys(data["league"], LEAGUE_KEYS, (), THE_LEAGUE, "league.")
         if "name" in data["league"] and not _is_text(data["league"]["name"]):
             check.add("league.name", _("must be the league's name, got %(value)s") % {"value": _show(data["league"]["name"])})
     games = data.get("games", [])
@@ -525,13 +527,13 @@ def _read_rules(game: dict[str, Any], check: _Checker, version: Version) -> tupl
     if "rules" not in game:
         return {}, (), True
     rules_ = game["rules"]
-    if not check.is_object(rules_, "rules", "rules"):
+    if not check.is_object(rules_, A_GAMES_RULES, "rules"):
         return {}, (), False
     assert isinstance(rules_, dict)
     elsewhere = {}
     if version is V1:
         elsewhere = dict.fromkeys(set(V2.rules_keys) - set(V1.rules_keys), _("a key of version 2, and this document is version 1"))
-    check.keys(rules_, version.rules_keys, (), "rules", "rules.", elsewhere)
+    check.keys(rules_, version.rules_keys, (), A_GAMES_RULES, "rules.", elsewhere)
     # An unknown key is reported but leaves the table readable, so the hands are still checked.
     before = len(check.problems)
     teams: list[rules.Team] = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import template
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .. import rules
 from ..forms.games import point_label
@@ -27,7 +28,9 @@ def rules_line(played_by: rules.Rules | None) -> str:
     if played_by is None:
         return ""
     house = played_by.house
-    parts = [variant_words(played_by), _("to %(target)s") % {"target": played_by.target}]
+    # Counted, so a language that says the points ("a 11 punti") can say one ("a 1 punto"): any target is allowed.
+    target = ngettext("to %(target)s", "to %(target)s", played_by.target) % {"target": played_by.target}
+    parts = [variant_words(played_by), target]
     if "going_out" in house:
         parts.append(_("set pitcher can't go out"))
     if "min_bid" in house:

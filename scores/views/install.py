@@ -68,23 +68,31 @@ def catalog_urls() -> list[str]:
 
 
 @require_safe
-def manifest(request: HttpRequest) -> JsonResponse:
-    """The web app manifest, in the page's language."""
-    data = {
-        "name": gettext("Pitch League"),
-        "short_name": gettext("Pitch"),
-        "start_url": reverse("scores:home"),
-        "scope": "/",
-        "display": "standalone",
-        "theme_color": THEME_COLOUR,
-        "background_color": "#ffffff",
-        "icons": [
-            {"src": static(f"scores/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png", "purpose": "any"}
-            for size in (192, 512)
-        ],
-    }
+def manifest(request: HttpRequest, lang: str) -> JsonResponse:
+    """The web app manifest in the language its URL names: the page links its own language's, since Chromium fetches
+    the manifest without the cookies that chose the page's language, and a cache keeps one copy per URL."""
+    if lang not in dict(settings.LANGUAGES):
+        raise Http404
+    with translation.override(lang):
+        data = {
+            "name": gettext("Pitch League"),
+            "short_name": gettext("Pitch"),
+            "description": gettext("Keep score of Pitch at the table, and standings for your league."),
+            "lang": lang,
+            "dir": "ltr",
+            "start_url": reverse("scores:home"),
+            "scope": "/",
+            "display": "standalone",
+            "theme_color": THEME_COLOUR,
+            "background_color": "#ffffff",
+            "icons": [
+                {"src": static(f"scores/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png", "purpose": "any"}
+                for size in (192, 512)
+            ],
+        }
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False})
     response["Content-Type"] = "application/manifest+json"
+    response["Content-Language"] = lang
     return response
 
 
