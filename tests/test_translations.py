@@ -710,7 +710,7 @@ def test_the_rules_engine_problems_are_said_in_the_language():
     assert str(error.value) == "hand 1, bid: bid must be 1-4, got 5; hand 1, low: Low is required"  # English stays as it was.
 
 
-@pytest.mark.parametrize(("target", "italian"), [(1, "a 1 punto"), (11, "a 11 punti")])
+@pytest.mark.parametrize(("target", "italian"), [(1, "fino a 1 punto"), (11, "fino a 11 punti")])
 def test_the_rules_line_counts_the_target_so_a_language_can_name_the_points(target, italian):
     played_by = rules.Rules(target=target)
     assert rules_line(played_by) == f"4-point · to {target}"
