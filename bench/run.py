@@ -180,6 +180,11 @@ def main() -> None:
         default="both",
         help="with --standings-only: the databases to measure (both: SQLite, and PostgreSQL when it answers)",
     )
+    parser.add_argument(
+        "--standings-database",
+        default=STANDINGS_DATABASE,
+        help=f"with --standings-only: the PostgreSQL database to make anew (default {STANDINGS_DATABASE})",
+    )
     parser.add_argument("--database", help=argparse.SUPPRESS)  # --standings-only on PostgreSQL, in a process of its own.
     args = parser.parse_args()
     if args.games is None:
@@ -393,6 +398,7 @@ def in_process(args) -> None:
 
 STANDINGS_GAMES = 100_000
 STANDINGS_DATABASE = "pitch_bench_standings"
+VARIANT, VARIANT_GAMES = "10-point", 200  # Beside the 4-point games, for the variant filter.
 SEASON_YEARS = 5  # A season every five years of the generated games (they span 2016 on, 2,000 games a year).
 
 
@@ -408,7 +414,7 @@ def standings_only(args) -> None:
     for path in OUT.glob("standings.sqlite3*"):
         path.unlink()
     figures.unlink(missing_ok=True)
-    postgres = None if args.standings_on == "sqlite" else standings_database()
+    postgres = None if args.standings_on == "sqlite" else standings_database(args.standings_database)
     if postgres:
         # PostgreSQL first, in its own process, so this one's Django is set up once, for SQLite.
         command = [sys.executable, __file__, "--standings-only", "--games", str(args.games), "--repeat", str(args.repeat)]
@@ -420,18 +426,18 @@ def standings_only(args) -> None:
     finish("")
 
 
-def standings_database() -> str | None:
+def standings_database(name: str) -> str | None:
     """A new PostgreSQL database for the standings at scale, or None when no server answers on 127.0.0.1."""
     import psycopg
 
     try:
         with psycopg.connect(f"{capacity.PG_SERVER}/postgres", autocommit=True, connect_timeout=3) as connection:
-            connection.execute(f"DROP DATABASE IF EXISTS {STANDINGS_DATABASE} WITH (FORCE)")
-            connection.execute(f"CREATE DATABASE {STANDINGS_DATABASE}")
+            connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            connection.execute(f"CREATE DATABASE {name}")
     except psycopg.OperationalError as error:
         print(f"  no PostgreSQL on 127.0.0.1 ({str(error).strip().splitlines()[-1]}): SQLite only", flush=True)
         return None
-    return f"{capacity.PG_SERVER}/{STANDINGS_DATABASE}"
+    return f"{capacity.PG_SERVER}/{name}"
 
 
 def standings_run(args) -> None:
@@ -455,8 +461,13 @@ def standings_run(args) -> None:
     call_command("collectstatic", interactive=False, verbosity=0)
     user = get_user_model().objects.create_user("bench", password="bench-password-long")
     league, games, _hands = seed_league(args, user, budgeted=vendor == "SQLite")
-    start = time.perf_counter()
     last_year = 2016 + (games - 1) // 2000
+    # A few games of another variant, on the last day, so the standings offer the variant filter; rated from that day on.
+    others = json.loads(generated_history(VARIANT_GAMES, seed=7, variant=VARIANT)[0])
+    for game in others["games"]:
+        game.update(id=f"v{game['id']}", played_on=f"{last_year}-12-28")
+    services.import_history(league=league, source=json.dumps(others))
+    start = time.perf_counter()
     for year in range(2016, last_year + 1, SEASON_YEARS):
         services.start_season(league=league, name=str(year), starts_on=datetime.date(year, 1, 1), by=user)
     seasons = Season.objects.filter(league=league).count()
@@ -473,7 +484,9 @@ def standings_run(args) -> None:
         ("league page, the current season", {}, {}, 200),
         ("standings table alone, all time", {"season": "all", "sort": "wins"}, htmx, 200),
         (f"standings table alone, season {past.name}", {"season": past.pk, "sort": "wins"}, htmx, 200),
-        ("standings table alone, all time, solo games only", {"season": "all", "mode": "solo"}, htmx, None),
+        ("standings table alone, all time, solo games only", {"season": "all", "mode": "solo"}, htmx, 200),
+        (f"standings table alone, season {past.name}, solo games only", {"season": past.pk, "mode": "solo"}, htmx, 200),
+        (f"standings table alone, all time, {VARIANT} games only", {"season": "all", "variant": VARIANT}, htmx, None),
     ):
         queries: list[str] = []
 

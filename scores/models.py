@@ -529,6 +529,8 @@ class PlayerRating(models.Model):
     sigma_after = models.FloatField()
     # The player's streak after this game, where the next rating picks up from (see Player.streak).
     streak_after = models.IntegerField(default=0)
+    # The same counting only the games of this game's kind (solo or partnership), for the standings of one kind.
+    kind_streak_after = models.IntegerField(default=0)
 
     objects = PlayerRatingQuerySet.as_manager()
 
@@ -584,17 +586,20 @@ class Season(models.Model):
 
 
 class SeasonTotal(models.Model):
-    """A player's figures in the finished games of one season (``season`` None: the games before the league's first
-    season), kept by ``scores.services.totals`` as games end, change and move to a new season.
+    """A player's figures in the finished games of one kind (solo or partnership) of one season (``season`` None: the
+    games before the league's first season), kept by ``scores.services.totals`` as games end, change and move to a
+    new season.
 
-    The standings of a season, or of all time, then read a row per player and season instead of a seat per game.
-    ``last_game`` is the player's latest finished game of the season, whose rating row holds their rating and
-    streak at the season's end. The figures are the seats' (``Seat.FIGURES``), summed.
+    The standings of a season, or of all time, of every kind of game or of one, then read a row per player, season
+    and kind instead of a seat per game. ``last_game`` is the player's latest finished game of that kind in the
+    season, whose rating row holds their rating and streaks after it. The figures are the seats' (``Seat.FIGURES``),
+    summed.
     """
 
     # No index of its own: the unique constraints that start with it are one.
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="season_totals", db_index=False)
     season = models.ForeignKey(Season, on_delete=models.CASCADE, null=True, blank=True, related_name="totals")
+    partnership = models.BooleanField()  # The kind of game: Game.partnership.
     games = models.IntegerField(default=0)
     wins = models.IntegerField(default=0)
     # Then a column for each of the seats' figures, summed (added below from ``Seat.FIGURES``, their one list).
@@ -604,12 +609,17 @@ class SeasonTotal(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["player", "season"], name="one_total_per_player_and_season"),
-            models.UniqueConstraint(fields=["player"], condition=models.Q(season__isnull=True), name="one_total_per_player_before_seasons"),
+            models.UniqueConstraint(fields=["player", "season", "partnership"], name="one_total_per_player_season_and_kind"),
+            models.UniqueConstraint(
+                fields=["player", "partnership"],
+                condition=models.Q(season__isnull=True),
+                name="one_total_per_player_and_kind_before_seasons",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} in {self.season or 'the games before the first season'}"
+        kind = "partnership" if self.partnership else "solo"
+        return f"{self.player} in {kind} games of {self.season or 'the games before the first season'}"
 
 
 for _figure in Seat.FIGURES:  # So a figure added to the seats is kept per season with nothing else to change.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import gettext
 import os
 import shutil
@@ -10,12 +11,13 @@ import pytest
 from django.conf import settings
 from django.core.management import ManagementUtility
 
-from scores import rules, services
-from scores.models import League, Membership, Role
+from scores import nights, rules, services
+from scores.models import League, Membership, Night, Player, Role
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs an event loop.
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
 PASSWORD = "a-long-test-password"
+FOUR = ("Ann", "Bob", "Cat", "Dan")
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -86,6 +88,23 @@ def scorer(client, make_user, league):
 @pytest.fixture
 def four_player_game(league):
     return services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="kitchen", rules=rules.Rules())
+
+
+@pytest.fixture
+def night_of_four(league, owner) -> Night:
+    """The owner's card night "Friday" (6 March 2026) of Ann, Bob, Cat and Dan at one partnership table, two rounds,
+    its first round seated: the league's players of those names, guests for those it has not."""
+    players = [Player.objects.filter(league=league, name=name).first() or services.add_guest(league=league, name=name) for name in FOUR]
+    return services.start_night(
+        league=league,
+        name="Friday",
+        played_on=datetime.date(2026, 3, 6),
+        seating=nights.Seating(),
+        rounds=2,
+        game_rules=rules.Rules(),
+        players=players,
+        by=owner,
+    )
 
 
 def scripts_catalog(lang: str) -> gettext.NullTranslations:

@@ -31,7 +31,7 @@ DOCUMENTS = [fence for fence in JSON_BLOCKS if '"format": "pitch-history"' in fe
 WORKED_EXAMPLE = "A worked example"
 POINT = "<point>"  # The page's name for the point columns: one per point key the games use.
 CSV_FILES = {
-    "games.csv": history_document.GAMES_HEADER,
+    "games.csv": (*history_document.GAMES_HEADER, *history_document.SEASON_HEADER),  # The seasons' columns when asked for.
     "hands.csv": history_document.hands_header([POINT]),
     "scores.csv": history_document.SCORES_HEADER,
     "standings.csv": history_document.standings_header([POINT]),

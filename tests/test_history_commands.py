@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import zipfile
@@ -9,7 +10,7 @@ import zipfile
 import pytest
 
 from scores import services
-from scores.models import Game, League, Player
+from scores.models import Game, League, Player, Season
 from tests.history_docs import SPEC_HAND, document, dumps, game, hand, without_export_fields
 
 pytestmark = pytest.mark.django_db
@@ -107,6 +108,19 @@ def test_export_then_import_elsewhere_gives_the_same_document(manage, tmp_path, 
     again = json.loads(capsys.readouterr().out)
     assert without_export_fields(again) == without_export_fields(json.loads(out.read_text()))
     assert League.objects.get(slug="copy").name == league.name
+
+
+def test_a_league_moved_with_the_seasons_keeps_them(manage, tmp_path, capsys, league, owner):
+    services.import_history(league=league, source=dumps(document(game("a", hands=[SPEC_HAND]), game("b", played_on="2026-12-02"))))
+    services.start_season(league=league, name="December", starts_on=datetime.date(2026, 12, 1), by=owner)
+    out = tmp_path / "out.json"
+    assert manage("export_history", "--league", league.slug, "--seasons", "--output", str(out)) == 0
+    assert [g.get("season") for g in json.loads(out.read_text())["games"]] == [None, {"name": "December", "starts_on": "2026-12-01"}]
+    assert manage("import_history", str(out), "--league", "copy") == 0
+    assert list(Season.objects.filter(league__slug="copy").values_list("name", "starts_on")) == [("December", datetime.date(2026, 12, 1))]
+    capsys.readouterr()
+    assert manage("export_history", "--league", "copy", "--seasons") == 0
+    assert without_export_fields(json.loads(capsys.readouterr().out)) == without_export_fields(json.loads(out.read_text()))
 
 
 def test_export_csv_writes_a_zip_to_the_output_file(manage, tmp_path, league):

@@ -6,7 +6,6 @@ what is wrong (the refusal is there) while holding no more than an excerpt of th
 
 from __future__ import annotations
 
-import datetime
 import importlib
 import json
 import pkgutil
@@ -18,7 +17,7 @@ from django.forms import BaseForm
 from django.urls import reverse
 
 from scores import forms as app_forms
-from scores import nights, rules, services
+from scores import rules, services
 from scores.forms import ShortRefusals
 from scores.history import document as history_document
 from scores.models import Membership, Player, Role, Round
@@ -180,19 +179,10 @@ def test_a_new_card_night_post_is_quoted_short(owner_client, league, field, refu
     assert_refused_with_an_excerpt(refusals(response), refusal)
 
 
-def test_the_next_round_post_is_quoted_short(owner_client, league, owner):
-    players = [services.add_guest(league=league, name=name) for name in ("Ann", "Bob", "Cat", "Dan")]
-    night = services.start_night(
-        league=league,
-        name="Friday",
-        played_on=datetime.date(2026, 3, 6),
-        seating=nights.Seating(),
-        rounds=2,
-        game_rules=rules.Rules(),
-        players=players,
-        by=owner,
-    )
+def test_the_next_round_post_is_quoted_short(owner_client, night_of_four):
+    players = Player.objects.filter(league=night_of_four.league)
+    assert players.count() == 4
     post = {"number": "2", "unfinished": "on", "players": [*(str(p.pk) for p in players), LONG]}
-    response = owner_client.post(reverse("scores:round_new", args=["thursday", night.pk]), post)
-    assert Round.objects.filter(night=night).count() == 1
+    response = owner_client.post(reverse("scores:round_new", args=["thursday", night_of_four.pk]), post)
+    assert Round.objects.filter(night=night_of_four).count() == 1
     assert_refused_with_an_excerpt(response.content.decode(), "is not a valid value")

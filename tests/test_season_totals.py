@@ -1,5 +1,6 @@
-"""The totals kept per player and season equal those worked out from the seats after every kind of write, seasons
-started before, between and after the games included; the standings of a season read them in one query."""
+"""The totals kept per player, season and kind of game equal those worked out from the seats after every kind of
+write, seasons started before, between and after the games included; the standings of a season or of all time, of
+every kind of game or of one, read them in one query."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django.apps import apps
 from django.db import connection
 
 from scores import services
-from scores.models import Membership, Role, SeasonTotal
+from scores.models import Membership, PlayerRating, Role, SeasonTotal
 from scores.selectors import seasons
 from scores.selectors.standings import standings
 
@@ -31,10 +32,13 @@ def owner(league, django_user_model):
 
 
 def _season_standings_hold(league) -> None:
-    """Each season's standings, and all time's, from the kept totals equal those summed seat by seat for its days."""
-    assert standings(league) == standings(league, start=datetime.date.min, end=datetime.date.max)
-    for season in seasons(league):
-        assert standings(league, season=season) == standings(league, start=season.starts_on, end=season.ends_on or datetime.date.max)
+    """Each season's standings, and all time's, of every kind of game and of each, from the kept totals equal those
+    summed seat by seat for its days (streaks and ratings included)."""
+    for mode in ("", "solo", "partnership"):
+        assert standings(league, mode=mode) == standings(league, start=datetime.date.min, end=datetime.date.max, mode=mode), mode
+        for season in seasons(league):
+            summed = standings(league, start=season.starts_on, end=season.ends_on or datetime.date.max, mode=mode)
+            assert standings(league, season=season, mode=mode) == summed, (season.name, mode)
 
 
 @pytest.mark.parametrize("season_starts", [[], ["2026-02-01"], ["2025-01-01", "2026-03-03"], ["2026-03-04", "2026-03-10"]])
@@ -88,13 +92,28 @@ def test_a_seasons_standings_are_one_query_however_many_games(league, owner, dja
     assert sum(row.games for row in rows) == 4 * size
     with django_assert_num_queries(1):
         assert standings(league) == rows
+    for mode in ("solo", "partnership"):
+        with django_assert_num_queries(1):
+            of_kind = standings(league, season=season, mode=mode)
+        with django_assert_num_queries(1):
+            assert standings(league, mode=mode) == of_kind
+        assert of_kind == standings(league, start=season.starts_on, end=datetime.date.max, mode=mode)
+    # Each kind's games are some of them, and the two kinds are all of them.
+    games = {mode: sum(row.games for row in standings(league, season=season, mode=mode)) for mode in ("solo", "partnership")}
+    assert games["solo"] and games["partnership"] and sum(games.values()) == 4 * size
 
 
-def test_the_migration_counts_the_games_played_before_it(league):
+def test_the_migration_counts_the_games_played_before_it_by_season_and_kind(league, owner):
+    services.start_season(league=league, name="March", starts_on=datetime.date(2026, 3, 1), by=owner)
     for _step in busy_league(league):
         pass
-    expected = recount(league)
-    SeasonTotal.objects.all().delete()  # As the migration finds the league: no totals yet, no seasons.
-    migration = importlib.import_module("scores.migrations.0017_season_totals_of_the_games_played")
+    expected, streaks = recount(league), list(PlayerRating.objects.order_by("pk").values_list("pk", "kind_streak_after"))
+    assert {streak for _pk, streak in streaks} - {-1, 1}, "a streak of more than one game in a kind"
+    # As the migration finds the league: a row per player and season, none per kind, and no streaks by kind.
+    SeasonTotal.objects.all().delete()
+    PlayerRating.objects.update(kind_streak_after=0)
+    migration = importlib.import_module("scores.migrations.0018_totals_by_kind_of_game")
     migration.count(apps, connection.schema_editor())
     assert kept(league) == expected
+    assert list(PlayerRating.objects.order_by("pk").values_list("pk", "kind_streak_after")) == streaks
+    _season_standings_hold(league)

@@ -190,8 +190,9 @@ def test_the_public_link_shows_the_same_standings(games, league, client):
     assert _figures(response.context["rows"]) == PARTNERSHIP_ONLY
 
 
-STANDINGS_QUERIES = 1  # A season or all time: the totals kept per player and season, with the players' kept streak and rating.
-SEASON_QUERIES = 3  # A range of days or one kind of game: the figures, the players with the rating at the range's end, the streaks.
+# A season or all time, of every kind of game or of one: the totals kept per player, season and kind, with the streaks and ratings.
+STANDINGS_QUERIES = 1
+SEASON_QUERIES = 3  # A range of days or one variant: the figures, the players with the rating at the range's end, the streaks.
 COLUMNS_QUERIES = 2  # The variants the league plays (for the filter), the points its games counted play (the columns).
 # Session and user, membership, the seasons, the standings and their columns, the ratings chart, the latest games and their seats.
 LEAGUE_PAGE_QUERIES = 2 + 1 + 1 + COLUMNS_QUERIES + STANDINGS_QUERIES + 1 + 2
@@ -210,7 +211,8 @@ def test_the_number_of_queries_does_not_grow_with_games_or_players(league, owner
     with django_assert_num_queries(LEAGUE_PAGE_QUERIES):
         response = client.get(reverse("scores:league_detail", args=[league.slug]))
     assert len(response.context["rows"]) == len(rows)
-    # The table alone (htmx): session and user, membership, the seasons, the standings and their columns, the chart out of band.
-    with django_assert_num_queries(2 + 1 + 1 + COLUMNS_QUERIES + SEASON_QUERIES + 1):
+    # The table alone (htmx), of one kind of game: session and user, membership, the seasons, the standings (kept
+    # per kind too) and their columns, the chart out of band.
+    with django_assert_num_queries(2 + 1 + 1 + COLUMNS_QUERIES + STANDINGS_QUERIES + 1):
         response = client.get(reverse("scores:league_detail", args=[league.slug]), {"mode": "solo"}, headers={"HX-Request": "true"})
-    assert len(response.context["rows"]) == len(solo)
+    assert response.context["rows"] == standings(league, mode="solo", sort="points") == solo != rows

@@ -32,7 +32,7 @@ from django.test import Client
 from django.urls import URLPattern, get_resolver, reverse
 from django.utils import formats, translation
 
-from scores import charts, nights, problems, rules, selectors, services
+from scores import charts, problems, rules, selectors, services
 from scores.errors import MethodNotAllowedPage
 from scores.forms.hands import restore_token
 from scores.models import AccountLanguage, Game, ImportJob, Invite, League, Membership, Player, Role
@@ -232,8 +232,9 @@ def test_the_catalog_of_a_language_the_app_does_not_speak_is_not_found(client):
 
 
 @pytest.fixture
-def seeded(league, owner, make_user):
-    """A league with finished, partnership and unfinished games, a second member, an invite and a public link."""
+def seeded(league, owner, make_user, night_of_four):
+    """A league with finished, partnership and unfinished games (of the players of the card night of four), a second
+    member, an invite, a public link, a season and two guests."""
     g1, _g2, g3 = build(league)
     member = Membership.objects.get(user=make_user("sam", league, Role.SCORER))
     invite = Invite.objects.create(league=league, role=Role.VIEWER, created_by=owner)
@@ -243,17 +244,7 @@ def seeded(league, owner, make_user):
         league=league, user=owner, filename="history.json", source=b"{}", status=ImportJob.Status.STORING, games=3
     )
     player = Player.objects.get(name="Ann")
-    # A card night of the four, a season, and two guests who could be one person (the merge's preview).
-    night = services.start_night(
-        league=league,
-        name="Friday",
-        played_on=datetime.date(2026, 3, 6),
-        seating=nights.Seating(),
-        rounds=2,
-        game_rules=rules.Rules(),
-        players=list(Player.objects.filter(name__in=["Ann", "Bob", "Cat", "Dan"])),
-        by=owner,
-    )
+    # A season, and two guests who could be one person (the merge's preview).
     services.start_season(league=league, name="Spring", starts_on=datetime.date(2026, 3, 1), by=owner)
     guests = (services.add_guest(league=league, name="Gil"), services.add_guest(league=league, name="Gill"))
     return {
@@ -264,7 +255,7 @@ def seeded(league, owner, make_user):
         "invite": invite,
         "player": player,
         "job": job,
-        "night": night,
+        "night": night_of_four,
         "guests": guests,
     }
 

@@ -45,6 +45,7 @@ MAX_NAME_LENGTH = MAX_LENGTH
 
 
 MAX_ID_LENGTH = 100  # A game id's longest (Game.code).
+MAX_SEASON_NAME_LENGTH = 60  # A season's name's longest (Season.name).
 
 
 # How deep a file's objects and lists may nest: twice the format's deepest (a team's players, a hand's bids), so a
@@ -61,6 +62,9 @@ LEAGUE_KEYS = ("name",)
 GAME_KEYS = ("id", "played_on", "rules", "seats", "hands", "result")
 
 
+SEASON_KEYS = ("name", "starts_on")
+
+
 RULES_VALUES = tuple(rules.Rules().as_dict())  # The keys of ``rules.Rules``, in the order they are written.
 
 
@@ -75,6 +79,7 @@ class Version:
     """What one version of the format allows in a game's ``rules`` and in a hand."""
 
     number: int
+    game_keys: tuple[str, ...]
     rules_keys: tuple[str, ...]
     hand_keys: tuple[str, ...]
     hand_required: tuple[str, ...]
@@ -91,12 +96,14 @@ class Version:
 DERIVED = ("won", "delta", "totals", "set")
 V1 = Version(
     1,
+    game_keys=GAME_KEYS,
     rules_keys=("target", "teams", "going_out", "min_bid", "steal", "smudge"),
     hand_keys=("dealer", "bids", "pitcher", "bid", *V1_POINTS, *DERIVED),
     hand_required=("pitcher", "bid", *V1_POINTS),
 )
 V2 = Version(
     2,
+    game_keys=(*GAME_KEYS[:2], "season", *GAME_KEYS[2:]),  # The season, optional: this app's own key, read when given.
     rules_keys=("variant", "points", "target", "teams", "going_out", "min_bid", "steal", "smudge", "negative"),
     hand_keys=("dealer", "bids", "pitcher", "bid", "points", *DERIVED),
     hand_required=("pitcher", "bid", "points"),
@@ -110,13 +117,15 @@ V1_MIN_BIDS = (1, 2)
 
 
 # What a message may call a part of a document; translated only when a message says it (a file has thousands).
-A_GAME, A_HAND, A_PLAYERS_NAME, A_TEAM, THE_LEAGUE, A_GAMES_RULES = (
+A_GAME, A_HAND, A_PLAYERS_NAME, A_TEAM, THE_LEAGUE, A_GAMES_RULES, A_SEASON, A_SEASONS_NAME = (
     gettext_lazy("a game"),
     gettext_lazy("a hand"),
     gettext_lazy("a player's name"),
     gettext_lazy("a team"),
     gettext_lazy("the league"),
     gettext_lazy('a game\'s "rules"'),
+    gettext_lazy("a game's season"),
+    gettext_lazy("a season's name"),
 )
 
 
@@ -159,6 +168,14 @@ class HistoryError(rules.RulesError):
 
 
 @dataclasses.dataclass(frozen=True)
+class SeasonInput:
+    """A game's season as a file names it: its name and first day."""
+
+    name: str
+    starts_on: datetime.date
+
+
+@dataclasses.dataclass(frozen=True)
 class GameInput:
     """One game of a valid document, in the rules engine's terms, with the engine's results for it."""
 
@@ -167,6 +184,7 @@ class GameInput:
     table: rules.Table
     hands: tuple[rules.Hand, ...]
     result: rules.Replay  # Kept from the check, so the import stores it without scoring the game again.
+    season: SeasonInput | None = None
 
 
 class _Object(dict[str, Any]):
@@ -359,9 +377,45 @@ def read_document(data: object, *, mend_surrogates: bool = True) -> list[GameInp
             found.append(result)
         # In the order of the file: the game's own problems, then hand by hand.
         problems[before:] = sorted(problems[before:], key=lambda p: p.hand or 0)
+    _check_seasons(found, problems)
     if problems:
         raise HistoryError(problems)
     return found
+
+
+def season_problem(game: GameInput, season: SeasonInput, day: datetime.date, other: str) -> Problem:
+    """A game (with its season and day) that the seasons (of the file, or of the league too) place in ``other``."""
+    message = _("played on %(day)s, which is in season %(other)s, not in %(season)s")
+    return Problem(message % {"day": day.isoformat(), "other": _show(other), "season": _show(season.name)}, field="season", game=game.id)
+
+
+def _check_seasons(games: Sequence[GameInput], problems: list[Problem]) -> None:
+    """The seasons the games name agree: a name has one first day, a day begins one season, and each game is in
+    the season its day falls in (a season holds the games from its first day until the next one's)."""
+    by_name: dict[str, tuple[SeasonInput, str]] = {}
+    by_day: dict[datetime.date, SeasonInput] = {}
+    for game in games:
+        season = game.season
+        if season is None:
+            continue
+        known, first = by_name.setdefault(season.name.casefold(), (season, game.id))
+        if known.starts_on != season.starts_on:
+            message = _("season %(season)s starts on %(start)s in game %(game)s, not on %(other)s")
+            params = {"season": _show(season.name), "start": known.starts_on.isoformat(), "game": _show(first)}
+            problems.append(Problem(message % {**params, "other": season.starts_on.isoformat()}, field="season", game=game.id))
+            continue
+        named = by_day.setdefault(season.starts_on, season)
+        if named.name.casefold() != season.name.casefold():
+            message = _("seasons %(season)s and %(other)s both start on %(start)s")
+            params = {"season": _show(named.name), "other": _show(season.name), "start": season.starts_on.isoformat()}
+            problems.append(Problem(message % params, field="season", game=game.id))
+    starts = sorted(by_day)
+    for game in games:
+        if game.season is None or game.played_on is None or game.season.starts_on not in by_day:
+            continue
+        later = [day for day in starts if game.season.starts_on < day <= game.played_on]
+        if later:
+            problems.append(season_problem(game, game.season, game.played_on, by_day[later[-1]].name))
 
 
 def _mended_game(game: object, position: int, problems: list[Problem]) -> object:
@@ -438,7 +492,8 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
     if not check.is_object(game, A_GAME):
         return None
     assert isinstance(game, dict)
-    check.keys(game, GAME_KEYS, ("id", "seats", "hands"), A_GAME)
+    elsewhere = {"season": _("a game's season came with version 2")} if version is V1 else None
+    check.keys(game, version.game_keys, ("id", "seats", "hands"), A_GAME, elsewhere=elsewhere)
     if "id" in game:
         if not _is_text(game_id):
             check.add("id", _("must be the game's id (text), got %(value)s") % {"value": _show(game_id)})
@@ -450,6 +505,7 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
         else:
             first_seen[game_id] = position
     played_on = _read_date(game, check)
+    season = _read_season(game, played_on, check) if "season" in game and version is V2 else None
     settings, teams, rules_ok = _read_rules(game, check, version)
     seats = game.get("seats")
     seats_ok = isinstance(seats, list)
@@ -502,20 +558,46 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
     if len(problems) > before:
         return None
     assert isinstance(game_id, str)
-    return GameInput(id=game_id, played_on=played_on, table=table, hands=tuple(inputs), result=result)
+    return GameInput(id=game_id, played_on=played_on, table=table, hands=tuple(inputs), result=result, season=season)
 
 
-def _read_date(game: dict[str, Any], check: _Checker) -> datetime.date | None:
-    if "played_on" not in game:
+def _read_date(game: dict[str, Any], check: _Checker, key: str = "played_on", field: str | None = None) -> datetime.date | None:
+    if key not in game:
         return None
-    value = game["played_on"]
+    value = game[key]
     if isinstance(value, str) and DATE.fullmatch(value):
         try:
             return datetime.date.fromisoformat(value)
         except ValueError:
             pass
-    check.add("played_on", _("must be a date YYYY-MM-DD, got %(value)s") % {"value": _show(value)})
+    check.add(field or key, _("must be a date YYYY-MM-DD, got %(value)s") % {"value": _show(value)})
     return None
+
+
+def _read_season(game: dict[str, Any], played_on: datetime.date | None, check: _Checker) -> SeasonInput | None:
+    """The game's season, ``{"name": ..., "starts_on": ...}``, or None when it has problems (added to ``check``)."""
+    value = game["season"]
+    if not check.is_object(value, A_SEASON, "season"):
+        return None
+    before = len(check.problems)
+    check.keys(value, SEASON_KEYS, SEASON_KEYS, A_SEASON, "season.")
+    name = value.get("name")
+    if "name" in value:
+        if not _is_text(name):
+            check.add("season.name", _("must be %(what)s, got %(value)s") % {"what": A_SEASONS_NAME, "value": _show(name)})
+        elif len(name.strip()) > MAX_SEASON_NAME_LENGTH:
+            message = _("%(value)s is too long: at most %(max)s characters")
+            check.add("season.name", message % {"value": _show(name.strip()), "max": MAX_SEASON_NAME_LENGTH})
+    starts_on = _read_date(value, check, "starts_on", "season.starts_on")
+    if len(check.problems) > before or not isinstance(name, str) or starts_on is None:
+        return None
+    season = SeasonInput(name.strip(), starts_on)
+    if played_on is None:
+        check.add("season", _("a game in a season needs the day it was played (played_on)"))
+    elif played_on < starts_on:
+        message = _("played on %(day)s, before its season %(season)s starts on %(start)s")
+        check.add("season", message % {"day": played_on.isoformat(), "season": _show(season.name), "start": starts_on.isoformat()})
+    return season
 
 
 def _read_rules(game: dict[str, Any], check: _Checker, version: Version) -> tuple[dict[str, Any], tuple[rules.Team, ...], bool]:
@@ -670,6 +752,7 @@ class StoredGame:
     seats: list[tuple[int, int, int, str]]  # (pk, position, side pk, player's name), by position.
     hands: list[HandRow]
     scores: list[int]
+    season: SeasonInput | None = None  # Written only when the export is asked for the seasons.
 
     @functools.cached_property
     def slots(self) -> dict[int, int]:
@@ -711,9 +794,10 @@ def game_document(game: StoredGame, *, hands: bool = True) -> dict[str, object]:
         )
         entry["set"] = set_
         written.append(entry)
-    return {
-        "id": game.code,
-        "played_on": game.played_on.isoformat(),
+    document: dict[str, object] = {"id": game.code, "played_on": game.played_on.isoformat()}
+    if game.season is not None:
+        document["season"] = {"name": game.season.name, "starts_on": game.season.starts_on.isoformat()}
+    return document | {
         "rules": rules_,
         "seats": [name for _, _, _, name in game.seats],
         "hands": written,
@@ -776,6 +860,7 @@ def _game_text(game: dict[str, object], hand_lines: list[str] | None = None) -> 
 
 
 GAMES_HEADER = ("game_id", "played_on", *RULES_VALUES, "partnership", "winner")
+SEASON_HEADER = ("season", "season_starts_on")  # After GAMES_HEADER, when the export is asked for the seasons.
 
 
 SCORES_HEADER = ("game_id", "hand", "side", "won", "delta", "total")

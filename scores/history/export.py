@@ -7,6 +7,7 @@ exported in bounded memory. The document itself is ``scores.history.document``'s
 
 from __future__ import annotations
 
+import bisect
 import csv
 import datetime
 import io
@@ -18,12 +19,14 @@ from operator import itemgetter
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from ..models import Game, Hand, HandScore, Seat, Side
+from ..models import Game, Hand, HandScore, Season, Seat, Side
 from ..selectors.standings import standings, standings_columns
 from .document import (
     GAMES_HEADER,
     RULES_VALUES,
     SCORES_HEADER,
+    SEASON_HEADER,
+    SeasonInput,
     StoredGame,
     cell,
     game_document,
@@ -40,6 +43,22 @@ CHUNK_SIZE = 200  # Games per round of export queries: memory stays bounded, que
 
 
 HAND_COLUMNS = ("game", "dealer", "pitcher", "bid", "auction", "points", "set")
+
+
+class _SeasonOf:
+    """The season of a game's day in its league (None: before the first), from the games' leagues' seasons, in one query."""
+
+    def __init__(self, games: QuerySet[Game]) -> None:
+        self.starts: dict[int, list[datetime.date]] = {}
+        self.seasons: dict[int, list[SeasonInput]] = {}
+        found = Season.objects.filter(league_id__in=games.values("league_id")).order_by("starts_on")
+        for league_id, name, starts_on in found.values_list("league_id", "name", "starts_on"):
+            self.starts.setdefault(league_id, []).append(starts_on)
+            self.seasons.setdefault(league_id, []).append(SeasonInput(name, starts_on))
+
+    def __call__(self, league_id: int, day: datetime.date) -> SeasonInput | None:
+        i = bisect.bisect_right(self.starts.get(league_id, []), day)
+        return self.seasons[league_id][i - 1] if i else None
 
 
 def stored_games(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[dict]:
@@ -72,10 +91,14 @@ def _by_game(rows: list[tuple]) -> dict[int, list[tuple]]:
     return {game_id: [row[1:] for row in group] for game_id, group in groupby(rows, key=itemgetter(0))}
 
 
-def _stored(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[StoredGame]:
-    """Each game with its sides, seats, hands and scores: five queries per chunk of games, as plain values."""
+def _stored(games: QuerySet[Game], chunk_size: int | None = None, *, seasons: bool = False) -> Iterator[StoredGame]:
+    """Each game with its sides, seats, hands and scores: five queries per chunk of games, as plain values; with
+    ``seasons``, each game's season too (one query more)."""
     chunk_size = chunk_size or CHUNK_SIZE
-    ordered = games.order_by("played_on", "pk").values_list("pk", "code", "played_on", *RULES_VALUES, "partnership", "winner_id")
+    season_of = _SeasonOf(games) if seasons else None
+    ordered = games.order_by("played_on", "pk").values_list(
+        "pk", "code", "played_on", *RULES_VALUES, "partnership", "winner_id", "league_id"
+    )
     for chunk in batched(ordered.iterator(chunk_size=chunk_size), chunk_size):
         ids = [game[0] for game in chunk]
         rows = [list(queryset) for queryset in _chunk_queries(ids)]
@@ -90,24 +113,35 @@ def _stored(games: QuerySet[Game], chunk_size: int | None = None) -> Iterator[St
         if start != len(figures):
             # Never the case for what the services stored: every hand has a score for each of its game's sides.
             raise RuntimeError(f"the hands of games {ids} have {len(figures) // 3} side scores stored, not {start // 3}")
-        for pk, code, played_on, *settings, partnership, winner_id in chunk:
+        for pk, code, played_on, *settings, partnership, winner_id, league_id in chunk:
             game_hands = hands.get(pk, [])
             start = starts[pk]
             game_scores = figures[start : start + 3 * len(sides[pk]) * len(game_hands)]
             game_rules = Game(**dict(zip(RULES_VALUES, settings, strict=True))).rules
-            yield StoredGame(code, played_on, game_rules, partnership, winner_id, sides[pk], seats[pk], game_hands, game_scores)
+            season = season_of(league_id, played_on) if season_of is not None else None
+            yield StoredGame(code, played_on, game_rules, partnership, winner_id, sides[pk], seats[pk], game_hands, game_scores, season)
 
 
-def export_json(games: QuerySet[Game], *, league_name: str, exported_at: datetime.datetime | None = None) -> Iterator[str]:
-    """The document for these games, as chunks of JSON text, a game at a time."""
-    games_json = (game_json(game) for game in _stored(games))
+def export_json(
+    games: QuerySet[Game], *, league_name: str, exported_at: datetime.datetime | None = None, seasons: bool = False
+) -> Iterator[str]:
+    """The document for these games, as chunks of JSON text, a game at a time; with ``seasons``, each game's season."""
+    games_json = (game_json(game) for game in _stored(games, seasons=seasons))
     yield from json_document(games_json, league_name=league_name, exported_at=exported_at or timezone.now())
 
 
-def game_rows(games: QuerySet[Game]) -> Iterator[tuple]:
-    """games.csv: one row per game with the rules it was scored by, in one query."""
+def game_rows(games: QuerySet[Game], *, seasons: bool = False) -> Iterator[tuple]:
+    """games.csv: one row per game with the rules it was scored by, in one query; with ``seasons``, its season's name
+    and first day after them (empty before the league's first season), in one query more."""
     columns = ("code", "played_on", *RULES_VALUES, "partnership", "winner__name")
-    yield from games.order_by("played_on", "pk").values_list(*columns).iterator(chunk_size=CHUNK_SIZE)
+    rows = games.order_by("played_on", "pk").values_list(*columns, "league_id").iterator(chunk_size=CHUNK_SIZE)
+    if not seasons:
+        yield from (row[:-1] for row in rows)
+        return
+    season_of = _SeasonOf(games)
+    for *row, league_id in rows:
+        season = season_of(league_id, row[1])
+        yield (*row, season.name, season.starts_on) if season else (*row, "", "")
 
 
 def standings_rows(league) -> list[tuple]:
@@ -154,8 +188,9 @@ class _Outbox:
         return data
 
 
-def export_csv_zip(games: QuerySet[Game], *, league=None) -> Iterator[bytes]:
-    """A zip of games.csv, hands.csv, scores.csv (and standings.csv for a ``league``), as chunks of bytes.
+def export_csv_zip(games: QuerySet[Game], *, league=None, seasons: bool = False) -> Iterator[bytes]:
+    """A zip of games.csv, hands.csv, scores.csv (and standings.csv for a ``league``), as chunks of bytes; with
+    ``seasons``, games.csv gives each game's season.
 
     The CSV files are UTF-8 with a byte-order mark, which is how spreadsheets
     know the names are UTF-8.
@@ -163,7 +198,7 @@ def export_csv_zip(games: QuerySet[Game], *, league=None) -> Iterator[bytes]:
     outbox = _Outbox()
     keys = point_keys(points.split() for points in games.order_by().values_list("points", flat=True).distinct())
     files: list[tuple[str, Sequence[str] | None, Iterable[Iterable[tuple]]]] = [
-        ("games.csv", GAMES_HEADER, [game_rows(games)]),
+        ("games.csv", (*GAMES_HEADER, *SEASON_HEADER) if seasons else GAMES_HEADER, [game_rows(games, seasons=seasons)]),
         ("hands.csv", hands_header(keys), (hand_rows(game, keys) for game in stored_games(games))),
         ("scores.csv", SCORES_HEADER, (score_rows(game) for game in stored_games(games))),
     ]

@@ -1,14 +1,14 @@
 """Standings of a league, read from the stored results (selectors: reads only, no writes).
 
 ``standings(league, ...)`` returns plain rows for the league page, the public
-link and exports, and never replays a game. A season's, or all time's, are one
-query over the totals the services keep per player and season
-(``SeasonTotal``: the seats' figures of its finished games, summed), with the
-streak and rating kept on each player or, for a past season, those of the
-rating row of their last game of it. One kind of game, or a range of days,
-sums each seat's figures in its finished game (``Seat.FIGURES``, counted by
-the services when the game ended) in three queries. The number of queries
-never grows with the games or the players.
+link and exports, and never replays a game. A season's, or all time's, of every
+kind of game or of one, are one query over the totals the services keep per
+player, season and kind of game (``SeasonTotal``: the seats' figures of its
+finished games, summed), with the streak and rating kept on each player or,
+for a past season or one kind, those of the rating row of their last game of
+it. One variant, or a range of days, sums each seat's figures in its finished
+game (``Seat.FIGURES``, counted by the services when the game ended) in three
+queries. The number of queries never grows with the games or the players.
 
 Only finished games count. In partnership play a team's points, wins and
 points won count for both partners; hands pitched count for the one who
@@ -159,14 +159,14 @@ def standings(
     ``mode`` is "" for all games, "solo" or "partnership"; ``variant`` "" for all variants or one's name. Rows
     without a value in the sort column (no hands pitched, say) go last either way.
 
-    A season or all time, every kind of game, is one query: the totals kept per player and season
-    (``SeasonTotal``), with each player's streak and rating as kept on the player, or at the season's end in
-    the rating row of their last game of it. A range of days or one kind of game sums the seats, in three queries:
+    A season or all time, of every kind of game or of one, is one query: the totals kept per player, season and
+    kind (``SeasonTotal``), with each player's streak and rating as kept on the player, or at the season's end in
+    the rating row of their last game of it (``_kept``). A range of days or one variant sums the seats, in three queries:
     the figures, the players with the rating at the range's end (a subquery per player when it has an end), and
     the streaks of the games shown.
     """
-    if not (mode or variant or start or end):
-        return sort_rows(_kept(league, season), sort, descending)
+    if not (variant or start or end):
+        return sort_rows(_kept(league, season, mode), sort, descending)
     if season is not None:
         start, end = season.starts_on, season.ends_on
     seats = Seat.objects.filter(_games(league, start, end, mode, variant))
@@ -211,31 +211,72 @@ def _row(player_id: int, name: str, streak: int, rating: float | None, sums: Map
     )
 
 
-def _kept(league: League, season: Season | None) -> list[Row]:
-    """The standings of a season (None: all time) from the totals kept per player and season, in one query."""
-    if season is None:
-        sums = {f"total_{count}": Sum(f"season_totals__{count}") for count in SeasonTotal.COUNTS}
-        # The annotations' names are made from SeasonTotal.COUNTS, so the stubs' plugin cannot see total_games.
-        players = Player.objects.filter(league=league).annotate(**sums).filter(total_games__gt=0)  # type: ignore[misc]
-        players = players.only("name", "streak", "rating")
-        return [_row(p.pk, p.name, p.streak, p.rating, {f"{c}_": getattr(p, f"total_{c}") for c in SeasonTotal.COUNTS}) for p in players]
-    # The player's rating and streak after their last game of the season; the streak counts no game before it.
+def _kept(league: League, season: Season | None, mode: str) -> list[Row]:
+    """The standings of a season (None: all time), of every kind of game or of one (``mode``), from the totals kept
+    per player, season and kind, in one query: a row per player, season and kind, added up here.
+
+    All time, every kind: the streak and rating kept on the player. All time, one kind: the streak in that kind
+    after the player's last game of it. A season: the rating after the player's last game of the season, and the
+    streak after it, of every kind or of that kind, which counts no game before the season's first (the season's
+    games of that kind bound it)."""
+    rows = SeasonTotal.objects.filter(player__league=league, games__gt=0)
+    if season is not None:
+        rows = rows.filter(season=season)
     last = PlayerRating.objects.filter(game=OuterRef("last_game"), player=OuterRef("player"))
-    totals = (
-        SeasonTotal.objects.filter(season=season, player__league=league, games__gt=0)
-        .annotate(
-            name=F("player__name"),
-            rating_then=Subquery(last.annotate(value=F("mu_after") - 3 * F("sigma_after")).values("value")),
-            streak_then=Subquery(last.values("streak_after")),
-        )
-        .values("player_id", "name", "rating_then", "streak_then", *SeasonTotal.COUNTS)
+    found = rows.values_list(
+        "player_id",
+        "player__name",
+        "player__streak",
+        "player__rating",
+        "partnership",
+        "last_game__played_on",
+        "last_game_id",
+        Subquery(last.annotate(value=F("mu_after") - 3 * F("sigma_after")).values("value")),
+        Subquery(last.values("streak_after")),
+        Subquery(last.values("kind_streak_after")),
+        *SeasonTotal.COUNTS,
     )
-    rows = []
-    for r in totals:
-        streak = r["streak_then"] or 0
-        streak = max(-r["games"], min(streak, r["games"]))
-        rows.append(_row(r["player_id"], r["name"], streak, r["rating_then"], {f"{count}_": r[count] for count in SeasonTotal.COUNTS}))
-    return rows
+    kind = None if not mode else mode == "partnership"
+    players: dict[int, _Sums] = {}
+    for player_id, name, streak, rating, partnership, day, game_id, rating_then, streak_then, kind_streak_then, *counts in found:
+        sums = players.get(player_id) or players.setdefault(player_id, _Sums(name, streak, rating, [0] * len(counts)))
+        order = (day or datetime.date.min, game_id or 0)
+        if sums.latest is None or order > sums.latest:  # The last game of every kind: the rating, and its streak.
+            sums.latest, sums.rating_then, sums.streak_then = order, rating_then, streak_then
+        if kind is not None and partnership != kind:
+            continue
+        sums.counts[:] = [a + b for a, b in zip(sums.counts, counts, strict=True)]
+        if sums.latest_of_kind is None or order > sums.latest_of_kind:
+            sums.latest_of_kind, sums.kind_streak_then = order, kind_streak_then
+    standings = []
+    for player_id, sums in players.items():
+        games = sums.counts[0]
+        if not games:  # Only games of the other kind.
+            continue
+        if season is None:
+            streak, rating = (sums.streak if kind is None else sums.kind_streak_then or 0), sums.rating
+        else:
+            streak = (sums.streak_then if kind is None else sums.kind_streak_then) or 0
+            streak, rating = max(-games, min(streak, games)), sums.rating_then
+        standings.append(
+            _row(player_id, sums.name, streak, rating, {f"{c}_": n for c, n in zip(SeasonTotal.COUNTS, sums.counts, strict=True)})
+        )
+    return standings
+
+
+@dataclasses.dataclass
+class _Sums:
+    """A player's kept rows added up (``_kept``), with what their last games say."""
+
+    name: str
+    streak: int
+    rating: float | None
+    counts: list[int]
+    latest: tuple[datetime.date, int] | None = None
+    rating_then: float | None = None
+    streak_then: int | None = None
+    latest_of_kind: tuple[datetime.date, int] | None = None
+    kind_streak_then: int | None = None
 
 
 def _season_streaks(rows: dict[int, Row], seats: QuerySet[Seat]) -> None:

@@ -7,19 +7,21 @@ import dataclasses
 import datetime
 import gc
 import itertools
+import json
 from collections.abc import Callable, Iterator, Sequence
 
 from django.db import connection, transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from .. import rules
 from ..history import bulk, document
-from ..models import Game, Hand, HandScore, League, Player, PlayerRating, Seat, Side
+from ..models import Game, Hand, HandScore, League, Player, PlayerRating, Season, Seat, Side
 from .games import seat_figures
 from .leagues import players_named
 from .ratings import RATING_FIELDS, rate_again
-from .totals import count_games
+from .totals import Seasons, count_games, move_games
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,6 +84,7 @@ def _import_history(
         new = [found for found in games if found.id not in existing]
         skipped = tuple(found.id for found in games if found.id in existing)
         players = players_named(league, list(dict.fromkeys(name for found in new for name in found.table.seats)))
+        _place_in_seasons(league, new)
         finished: list[tuple[int, datetime.date]] = []
         for batch in itertools.batched(new, IMPORT_BATCH):
             finished.extend(_store_new_games(league, batch, players))
@@ -92,6 +95,60 @@ def _import_history(
             count_games(league=league, games=[pk for pk, _day in finished])
     matched = tuple((name, player.name) for name, player in players.items() if player.name != name)
     return ImportReport(imported=tuple(found.id for found in new), skipped=skipped, matched=matched)
+
+
+def _place_in_seasons(league: League, games: Sequence[document.GameInput]) -> None:
+    """The seasons the new games name (``document.SeasonInput``, checked against each other by ``document.read``),
+    made in the league when it lacks them, as a new season is started: each after the latest, taking the games
+    from its first day on. HistoryError, with the game that names it, for one that disagrees with the league's
+    seasons (a name or a first day of another season, or a start inside a season already begun), or a game the
+    league's seasons would place in another season than the one it names."""
+    named: dict[str, tuple[document.SeasonInput, str]] = {}
+    for found in games:
+        if found.season is not None:
+            named.setdefault(found.season.name.casefold(), (found.season, found.id))
+    if not named:
+        return
+    existing = list(Season.objects.filter(league=league).order_by("starts_on"))
+    by_name = {season.name.casefold(): season for season in existing}
+    by_day = {season.starts_on: season for season in existing}
+    problems: list[document.Problem] = []
+    to_make: list[document.SeasonInput] = []
+    for season, game_id in sorted(named.values(), key=lambda named: named[0].starts_on):
+        same_name, same_day = by_name.get(season.name.casefold()), by_day.get(season.starts_on)
+        if same_name is not None and same_name == same_day:
+            continue
+        params = {"season": json.dumps(season.name, ensure_ascii=False), "start": season.starts_on.isoformat()}
+        other = same_name or same_day
+        if other is not None:
+            message = _("season %(season)s from %(start)s is not the league's season %(other)s from %(other_start)s")
+            params |= {"other": json.dumps(other.name, ensure_ascii=False), "other_start": other.starts_on.isoformat()}
+        elif existing and season.starts_on <= existing[-1].starts_on:
+            message = _("season %(season)s would start on %(start)s, not after the league's latest season %(other)s from %(other_start)s")
+            params |= {"other": json.dumps(existing[-1].name, ensure_ascii=False), "other_start": existing[-1].starts_on.isoformat()}
+        else:
+            to_make.append(season)
+            continue
+        problems.append(document.Problem(message % params, field="season", game=game_id))
+    if problems:
+        raise document.HistoryError(problems)
+    previous = existing[-1] if existing else None
+    for season in to_make:
+        # The league's games it takes, locked, as a new season does (services.start_season).
+        list(Game.objects.select_for_update().filter(league=league, played_on__gte=season.starts_on).values_list("pk"))
+        made = Season.objects.create(league=league, name=season.name, starts_on=season.starts_on)
+        move_games(league=league, season=made, previous=previous)
+        previous = made
+    seasons = Seasons(league.pk)
+    names = dict(Season.objects.filter(league=league).values_list("pk", "name"))
+    for found in games:
+        if found.season is None or found.played_on is None:
+            continue
+        placed = seasons.of(found.played_on)
+        if placed is None or names[placed].casefold() != found.season.name.casefold():
+            problems.append(document.season_problem(found, found.season, found.played_on, names.get(placed, "") if placed else ""))
+    if problems:
+        raise document.HistoryError(problems)
 
 
 GAME_FIELDS = ("league", "code", "played_on", *rules.Rules().as_dict(), "partnership", "status", "share_token", "version")

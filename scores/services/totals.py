@@ -1,6 +1,8 @@
-"""The players' figures kept per season (``SeasonTotal``), for the standings of a season or of all time.
+"""The players' figures kept per season and kind of game (``SeasonTotal``), for the standings of a season or of all
+time, of every kind of game or of one.
 
-A game's seats count in the season of the day it was played once it is finished. Every change is an addition
+A game's seats count in the season of the day it was played, in the row of its kind (``Game.partnership``), once
+it is finished. Every change is an addition
 to the rows (``F()``), never a count started again, so games ending at the same moment in one league both count:
 a game that ends, is changed or reopens (``count_game``), an import's games (``count_games``), the games a new
 season takes from the one before (``move_games``), a player merged into another (``merge_totals``).
@@ -41,27 +43,29 @@ class Seasons:
         return (self.starts[i - 1] if i else None), (self.starts[i] if i < len(self.starts) else None)
 
 
-def _rows(season_id: int | None) -> QuerySet[SeasonTotal]:
-    return SeasonTotal.objects.filter(season_id=season_id) if season_id is not None else SeasonTotal.objects.filter(season__isnull=True)
+def _rows(season_id: int | None, partnership: bool) -> QuerySet[SeasonTotal]:
+    rows = SeasonTotal.objects.filter(partnership=partnership)
+    return rows.filter(season_id=season_id) if season_id is not None else rows.filter(season__isnull=True)
 
 
-def _add(season_id: int | None, changes: Mapping[int, tuple[int, ...]]) -> None:
-    """Add to the players' rows of the season (made if need be) these counts (``SeasonTotal.COUNTS``), by player.
-    One UPDATE for the players whose counts alike (partners, say)."""
-    SeasonTotal.objects.bulk_create([SeasonTotal(player_id=p, season_id=season_id) for p in changes], ignore_conflicts=True)
+def _add(season_id: int | None, partnership: bool, changes: Mapping[int, tuple[int, ...]]) -> None:
+    """Add to the players' rows of the season and kind (made if need be) these counts (``SeasonTotal.COUNTS``), by
+    player. One UPDATE for the players whose counts alike (partners, say)."""
+    made = [SeasonTotal(player_id=p, season_id=season_id, partnership=partnership) for p in changes]
+    SeasonTotal.objects.bulk_create(made, ignore_conflicts=True)
     alike: dict[tuple[int, ...], list[int]] = {}
     for player, counts in changes.items():
         alike.setdefault(tuple(counts), []).append(player)
     for counts, players in alike.items():
         values = {field: F(field) + value for field, value in zip(SeasonTotal.COUNTS, counts, strict=True) if value}
         if values:
-            _rows(season_id).filter(player__in=players).update(**values)
+            _rows(season_id, partnership).filter(player__in=players).update(**values)
 
 
-def _latest_game(seasons: Seasons, season_id: int | None, *, but: int | None = None) -> Subquery:
-    """The latest finished game of the row's player (``OuterRef``) in the season, ``but`` one."""
+def _latest_game(seasons: Seasons, season_id: int | None, partnership: bool, *, but: int | None = None) -> Subquery:
+    """The latest finished game of the row's player (``OuterRef``) of the kind in the season, ``but`` one."""
     start, end = seasons.bounds(season_id)
-    seats = Seat.objects.filter(player=OuterRef("player"), game__status=Game.Status.FINISHED)
+    seats = Seat.objects.filter(player=OuterRef("player"), game__status=Game.Status.FINISHED, game__partnership=partnership)
     if start:
         seats = seats.filter(game__played_on__gte=start)
     if end:
@@ -97,12 +101,12 @@ def count_game(*, game: Game, before: Mapping[int, Counted] | None, after: Mappi
         wins = (now is not None and now[0]) - (was is not None and was[0])
         figures = [(now[1][i] if now else 0) - (was[1][i] if was else 0) for i in range(len(Seat.FIGURES))]
         changes[player] = (games, wins, *figures)
-    _add(season_id, changes)
-    rows = _rows(season_id).filter(player__in=players)
+    _add(season_id, game.partnership, changes)
+    rows = _rows(season_id, game.partnership).filter(player__in=players)
     if before is None:
         rows.filter(_later_than(game)).update(last_game=game)
     elif after is None:
-        rows.filter(last_game=game).update(last_game=_latest_game(seasons, season_id, but=game.pk))
+        rows.filter(last_game=game).update(last_game=_latest_game(seasons, season_id, game.partnership, but=game.pk))
 
 
 def _sums(seats: QuerySet[Seat], *group: str) -> QuerySet:
@@ -119,36 +123,39 @@ def _counts(row: dict) -> tuple[int, ...]:
 def count_games(*, league: League, games: Iterable[int]) -> None:
     """Count these games of the league (just stored in bulk: an import) in their seasons; those not finished count nothing."""
     seasons = Seasons(league.pk)
-    by_season: dict[int | None, dict[int, list[int]]] = {}
+    by_season: dict[tuple[int | None, bool], dict[int, list[int]]] = {}
     for chunk in itertools.batched(games, COUNT_CHUNK):
         seats = Seat.objects.filter(game__in=chunk, game__status=Game.Status.FINISHED)
-        for row in _sums(seats, "player_id", "game__played_on"):
-            season = by_season.setdefault(seasons.of(row["game__played_on"]), {})
+        for row in _sums(seats, "player_id", "game__played_on", "game__partnership"):
+            season = by_season.setdefault((seasons.of(row["game__played_on"]), row["game__partnership"]), {})
             counts = season.setdefault(row["player_id"], [0] * len(SeasonTotal.COUNTS))
             counts[:] = [a + b for a, b in zip(counts, _counts(row), strict=True)]
-    for season_id, changes in by_season.items():
-        _add(season_id, {player: tuple(counts) for player, counts in changes.items()})
-        _rows(season_id).filter(player__in=list(changes)).update(last_game=_latest_game(seasons, season_id))
+    for (season_id, partnership), changes in by_season.items():
+        _add(season_id, partnership, {player: tuple(counts) for player, counts in changes.items()})
+        latest = _latest_game(seasons, season_id, partnership)
+        _rows(season_id, partnership).filter(player__in=list(changes)).update(last_game=latest)
 
 
 def move_games(*, league: League, season: Season, previous: Season | None) -> None:
     """A new season, just stored, takes the games played from its first day on from the season before (``previous``;
     None: the games before the first season). The caller holds those games' rows locked."""
     seats = Seat.objects.filter(game__league=league, game__status=Game.Status.FINISHED, game__played_on__gte=season.starts_on)
-    moved = {row["player_id"]: _counts(row) for row in _sums(seats, "player_id")}
-    if not moved:
-        return
-    _add(previous.pk if previous else None, {player: tuple(-n for n in counts) for player, counts in moved.items()})
-    _add(season.pk, moved)
+    by_kind: dict[bool, dict[int, tuple[int, ...]]] = {}
+    for row in _sums(seats, "player_id", "game__partnership"):
+        by_kind.setdefault(row["game__partnership"], {})[row["player_id"]] = _counts(row)
     seasons = Seasons(league.pk)
-    for season_id in (previous.pk if previous else None, season.pk):
-        _rows(season_id).filter(player__in=list(moved)).update(last_game=_latest_game(seasons, season_id))
+    for partnership, moved in by_kind.items():
+        _add(previous.pk if previous else None, partnership, {player: tuple(-n for n in counts) for player, counts in moved.items()})
+        _add(season.pk, partnership, moved)
+        for season_id in (previous.pk if previous else None, season.pk):
+            latest = _latest_game(seasons, season_id, partnership)
+            _rows(season_id, partnership).filter(player__in=list(moved)).update(last_game=latest)
 
 
 def merge_totals(*, keep: Player, drop: Player) -> None:
     """``drop``'s rows added to ``keep``'s, season by season (their seats have just moved to ``keep``)."""
     seasons = Seasons(keep.league_id)
-    rows = list(SeasonTotal.objects.filter(player=drop).values_list("season_id", *SeasonTotal.COUNTS))
-    for season_id, *counts in rows:
-        _add(season_id, {keep.pk: tuple(counts)})
-        _rows(season_id).filter(player=keep).update(last_game=_latest_game(seasons, season_id))
+    rows = list(SeasonTotal.objects.filter(player=drop).values_list("season_id", "partnership", *SeasonTotal.COUNTS))
+    for season_id, partnership, *counts in rows:
+        _add(season_id, partnership, {keep.pk: tuple(counts)})
+        _rows(season_id, partnership).filter(player=keep).update(last_game=_latest_game(seasons, season_id, partnership))

@@ -17,15 +17,17 @@ class Command(BaseCommand):
         "Export every game of a league. --format json (the default) writes the history document "
         "(docs/history-format.md) to standard output or --output. --format csv writes a zip of "
         "games.csv, hands.csv, scores.csv and standings.csv to --output, or to standard output when it is redirected "
-        "to a file or a pipe (never to a terminal)."
+        "to a file or a pipe (never to a terminal). --seasons adds each game's season (a key of this app's, beside "
+        "the exchange format), so a league moved by file keeps its seasons."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--league", required=True, metavar="SLUG", help="the league's short name")
         parser.add_argument("--format", choices=("json", "csv"), default="json", help="json (default) or csv (a zip)")
         parser.add_argument("--output", metavar="FILE", help="write to this file instead of standard output")
+        parser.add_argument("--seasons", action="store_true", help="write each game's season (its name and first day)")
 
-    def handle(self, *args, league: str, format: str, output: str | None, **options) -> None:
+    def handle(self, *args, league: str, format: str, output: str | None, seasons: bool = False, **options) -> None:
         found = League.objects.filter(slug=league).first()
         if found is None:
             raise CommandError(f"there is no league with the short name {league!r}")
@@ -33,7 +35,7 @@ class Command(BaseCommand):
         if output is not None:
             try:
                 with open(output, "wb") as handle:
-                    for chunk in self._chunks(games, found, format):
+                    for chunk in self._chunks(games, found, format, seasons):
                         handle.write(chunk if isinstance(chunk, bytes) else chunk.encode())
             except OSError as error:
                 raise CommandError(f"cannot write {output}: {error.strerror}") from error
@@ -47,7 +49,7 @@ class Command(BaseCommand):
                     raise CommandError("a zip is not for a terminal: give --output FILE or redirect standard output to a file")
                 stream = buffer
             try:
-                for chunk in self._chunks(games, found, format):
+                for chunk in self._chunks(games, found, format, seasons):
                     stream.write(chunk)
                 stream.flush()
             except BrokenPipeError:
@@ -55,7 +57,7 @@ class Command(BaseCommand):
                 # output at nothing so the interpreter's final flush cannot fail again.
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
-    def _chunks(self, games, league: League, format: str):
+    def _chunks(self, games, league: League, format: str, seasons: bool):
         if format == "json":
-            return export.export_json(games, league_name=league.name)
-        return export.export_csv_zip(games, league=league)
+            return export.export_json(games, league_name=league.name, seasons=seasons)
+        return export.export_csv_zip(games, league=league, seasons=seasons)
