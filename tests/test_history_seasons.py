@@ -10,6 +10,8 @@ import json
 import zipfile
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 
 from scores import rules, services
 from scores.history import document as history_document
@@ -216,3 +218,26 @@ def test_a_season_the_file_names_after_the_leagues_takes_the_leagues_later_games
     services.import_history(league=league, source=dumps(v2_document(v2("new"))))
     assert placed(league) == {"old": "Spring 2026", "new": "Spring 2026"}
     assert kept(league) == recount(league)
+
+
+def test_on_the_web_a_league_with_seasons_downloads_them_and_an_upload_keeps_them(client, seasoned, owner, make_user):
+    client.force_login(owner)
+    page = client.get(reverse("scores:league_detail", args=[seasoned.slug]))
+    address = reverse("scores:league_export_json", args=[seasoned.slug])
+    assert f'href="{address}?seasons=yes" download>Download JSON with seasons</a>' in page.text
+    plain = json.loads(b"".join(client.get(address).streaming_content))
+    assert all("season" not in g for g in plain["games"])
+    source = b"".join(client.get(address, {"seasons": "yes"}).streaming_content)
+    assert {g["id"]: g.get("season", {}).get("name") for g in json.loads(source)["games"]} == placed(seasoned)
+
+    moved = League.objects.create(name="Moved", slug="moved")
+    client.force_login(make_user("mo", moved, "owner"))
+    response = client.post(reverse("scores:league_import", args=[moved.slug]), {"file": SimpleUploadedFile("h.json", source)})
+    assert response.status_code == 200 and "Imported 4 games." in response.text
+    assert placed(moved) == placed(seasoned)
+    assert "Download JSON with seasons" in client.get(reverse("scores:league_detail", args=[moved.slug])).text
+
+
+def test_a_league_without_seasons_offers_no_download_with_seasons(client, league, owner):
+    client.force_login(owner)
+    assert "with seasons" not in client.get(reverse("scores:league_detail", args=[league.slug])).text

@@ -35,3 +35,9 @@ class HistoryUploadForm(ShortRefusals, forms.Form):
         except document.HistoryError as error:
             raise ValidationError([str(problem) for problem in error.problems]) from error
         return upload
+
+
+class LeagueExportForm(forms.Form):
+    """A league's download (``?seasons=``): with each game's season, a key of this app's beside the exchange format."""
+
+    seasons = forms.BooleanField(required=False)

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from .. import selectors, services, tasks
-from ..forms.history import HistoryUploadForm
+from ..forms.history import HistoryUploadForm, LeagueExportForm
 from ..history import export
 from ..models import Game, ImportJob, League, Membership, Role
 from . import HtmxHttpRequest
@@ -45,11 +45,15 @@ class LimitedUploadHandler(FileUploadHandler):
         return None  # The next handler (memory or temporary file) makes the file.
 
 
-def _download(games: QuerySet[Game], *, league: League, fmt: str, filename: str, standings: bool) -> StreamingHttpResponse:
+def _download(
+    games: QuerySet[Game], *, league: League, fmt: str, filename: str, standings: bool, seasons: bool = False
+) -> StreamingHttpResponse:
     if fmt == "json":
-        response = StreamingHttpResponse(export.export_json(games, league_name=league.name), content_type="application/json; charset=utf-8")
+        chunks = export.export_json(games, league_name=league.name, seasons=seasons)
+        response = StreamingHttpResponse(chunks, content_type="application/json; charset=utf-8")
     else:
-        response = StreamingHttpResponse(export.export_csv_zip(games, league=league if standings else None), content_type="application/zip")
+        chunks = export.export_csv_zip(games, league=league if standings else None, seasons=seasons)
+        response = StreamingHttpResponse(chunks, content_type="application/zip")
     response["Content-Disposition"] = content_disposition_header(
         as_attachment=True, filename=f"{filename}.{'json' if fmt == 'json' else 'zip'}"
     )
@@ -59,9 +63,12 @@ def _download(games: QuerySet[Game], *, league: League, fmt: str, filename: str,
 @login_required
 @require_safe
 def league_export(request: HttpRequest, slug: str, fmt: str) -> StreamingHttpResponse:
-    """Every game of the league, as the history file (JSON) or a zip of CSV files."""
+    """Every game of the league, as the history file (JSON) or a zip of CSV files; with ``?seasons=yes``, each game's
+    season too, so that a league moved by file keeps them."""
     league, _membership = league_for(request.user, slug)
-    return _download(league.games.all(), league=league, fmt=fmt, filename=f"{league.slug}-history", standings=True)
+    form = LeagueExportForm(request.GET)
+    seasons = form.is_valid() and form.cleaned_data["seasons"]  # A checkbox's field: every value is yes or no.
+    return _download(league.games.all(), league=league, fmt=fmt, filename=f"{league.slug}-history", standings=True, seasons=seasons)
 
 
 @login_required
