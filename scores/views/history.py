@@ -49,11 +49,11 @@ def _download(
     games: QuerySet[Game], *, league: League, fmt: str, filename: str, standings: bool, seasons: bool = False
 ) -> StreamingHttpResponse:
     if fmt == "json":
-        chunks = export.export_json(games, league_name=league.name, seasons=seasons)
-        response = StreamingHttpResponse(chunks, content_type="application/json; charset=utf-8")
+        text = export.export_json(games, league_name=league.name, seasons=seasons)
+        response = StreamingHttpResponse(text, content_type="application/json; charset=utf-8")
     else:
-        chunks = export.export_csv_zip(games, league=league if standings else None, seasons=seasons)
-        response = StreamingHttpResponse(chunks, content_type="application/zip")
+        zipped = export.export_csv_zip(games, league=league if standings else None, seasons=seasons)
+        response = StreamingHttpResponse(zipped, content_type="application/zip")
     response["Content-Disposition"] = content_disposition_header(
         as_attachment=True, filename=f"{filename}.{'json' if fmt == 'json' else 'zip'}"
     )
