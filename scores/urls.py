@@ -41,6 +41,8 @@ urlpatterns = [
     path("jsi18n/<slug:lang>/", install.javascript_catalog, name="javascript_catalog"),  # The scripts' texts.
     path("leagues/<slug:slug>/games/<int:pk>/watch-qr/<slug:token>.svg", watch.watch_qr, name="watch_qr"),
     path("leagues/<slug:slug>/games/<int:pk>/rematch/", games.rematch, name="rematch"),
+    path("leagues/<slug:slug>/games/<int:pk>/rules/", games.game_rules, name="game_rules"),
+    path("leagues/<slug:slug>/games/<int:pk>/delete/", games.game_delete, name="game_delete"),
     # Accounts, leagues, members and the public link.
     path("accounts/signup/", accounts.signup, name="signup"),
     path("leagues/new/", leagues.league_new, name="league_new"),
