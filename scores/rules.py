@@ -698,6 +698,15 @@ def goes_out(rules: Rules, *, bid: int, won: int, score: int, is_set: bool) -> b
     return score >= rules.target and (rules.going_out == "pitcher" or not is_set)
 
 
+def not_out(rules: Rules, totals: Mapping[str, int], *, pitcher_side: str, winner: str | None) -> dict[str, str]:
+    """Why each side at or past the target after a hand did not win: ``"not_pitcher"``, only the pitcher's side goes
+    out; ``"set"``, the pitcher's side was set and goes out only by making its bid (``made_bid``; ``goes_out`` let no
+    other pitcher's side at the target stay in). Empty once the hand won the game."""
+    if winner is not None:
+        return {}
+    return {side: "set" if side == pitcher_side else "not_pitcher" for side, total in totals.items() if total >= rules.target}
+
+
 def score_next(
     table: Table, hand: Hand, *, number: int, last_dealer: str | None, before: Mapping[str, int], winner: str | None = None
 ) -> ScoredHand:

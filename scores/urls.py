@@ -59,6 +59,8 @@ urlpatterns = [
     path("jsi18n/<slug:lang>/", install.javascript_catalog, name="javascript_catalog"),  # The scripts' texts.
     path("leagues/<slug:slug>/games/<id:pk>/watch-qr/<slug:token>.svg", watch.watch_qr, name="watch_qr"),
     path("leagues/<slug:slug>/games/<id:pk>/rematch/", games.rematch, name="rematch"),
+    path("leagues/<slug:slug>/games/<id:pk>/rules/", games.game_rules, name="game_rules"),
+    path("leagues/<slug:slug>/games/<id:pk>/delete/", games.game_delete, name="game_delete"),
     # Accounts, leagues, members and the public link.
     path("accounts/signup/", accounts.signup, name="signup"),
     path("leagues/new/", leagues.league_new, name="league_new"),

@@ -112,6 +112,7 @@ def expected(table: rules.Table, hand: dict, before: dict[str, int]) -> dict:
         "totals": dict(scored.totals),
         "set": scored.set,
         "winner": scored.winner,
+        "notOut": rules.not_out(table.rules, scored.totals, pitcher_side=scored.pitcher_side, winner=scored.winner),
     }
 
 

@@ -194,7 +194,7 @@ def test_a_waiting_hand_can_be_undone_and_edited_offline_and_what_needs_the_serv
     for pitcher in ("Bob", "Cat"):
         enter_hand(page, pitcher, 2, pitcher, pitcher)
         save(page)
-    page.locator("#history-body tr.waiting").last.get_by_role("button", name="Undo last hand").click()
+    page.locator("#history-body tr.waiting").first.get_by_role("button", name="Undo last hand").click()  # The newest first.
     expect(page.get_by_role("alert")).to_have_text(["Hand 3 was undone."])  # It replaced "Not available offline".
     page.locator("#history-body tr.waiting").get_by_role("button", name="Edit").click()
     enter_hand(page, "Bob", 2, "Cat", "Cat")  # Bob is set back now.
@@ -365,13 +365,13 @@ def test_each_notice_is_shown_once_and_the_newest_replaces_the_one_before(live_s
         save(page)
     expect(page.locator("#history-body tr.waiting")).to_have_count(2)
     expect(notices).to_have_count(0)  # A hand queued: the notice before it has gone.
-    page.locator("#history-body tr.waiting").first.get_by_role("button", name="Edit").click()
+    page.locator("#history-body tr.waiting").last.get_by_role("button", name="Edit").click()
     expect(notices).to_have_text(["Editing hand 2, which waits to sync."])
     enter_hand(page, "Cat", 2, "Cat", "Bob")
     save(page)
     expect(notices).to_have_count(0)
     for number in (3, 2):  # The same words twice in a row, then the next hand's: one notice each time.
-        page.locator("#history-body tr.waiting").last.get_by_role("button", name="Undo last hand").click()
+        page.locator("#history-body tr.waiting").first.get_by_role("button", name="Undo last hand").click()
         expect(notices).to_have_text([f"Hand {number} was undone."])
     expect(page.locator("#history-body tr.waiting")).to_have_count(0)
     context.set_offline(False)

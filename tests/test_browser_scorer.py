@@ -98,6 +98,9 @@ def test_the_fixture_has_every_outcome_in_every_variant(cases):
         ]
         assert floored and all(c["expected"]["totals"][c["expected"]["pitcherSide"]] == 0 for c in floored), name
         assert all(min(c["expected"]["totals"].values()) >= 0 for c in scored if not c["table"]["rules"]["negative"])
+        # A side at the target that did not win says why: it did not pitch, or (going out by the bid) its pitcher was set.
+        reasons = collections.Counter(reason for c in scored for reason in c["expected"]["notOut"].values())
+        assert reasons["not_pitcher"] >= 5 and reasons["set"] >= 1, (name, reasons)
 
 
 def test_the_fixture_has_every_kind_of_refusal(cases):

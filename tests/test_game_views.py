@@ -222,8 +222,8 @@ def test_a_hand_saved_with_htmx_adds_only_its_row_to_the_history(scorer, four_pl
     assert keys and keys[1] != key
     # The page clears the taps on "hand-saved"; the chart reloads itself on "scores-changed".
     assert response["HX-Trigger"].split(", ") == ["scores-changed", "hand-saved"]
-    # One row, hand 3's, added at the end of the history out of band; the earlier hands are not sent again.
-    assert '<tbody hx-swap-oob="beforeend:#history-body">' in html
+    # One row, hand 3's, added at the top of the history (the newest first) out of band; the earlier hands are not sent again.
+    assert '<tbody hx-swap-oob="afterbegin:#history-body">' in html
     assert html.count('class="small points"') == 1 and "Dan bid 2" in html and "Bob bid 2" not in html
     assert 'id="history"' not in html
     # The undo button now undoes hand 3.

@@ -155,7 +155,7 @@ def test_the_history_shows_names_short_and_whole_in_the_title(scorer, league, he
         data = {"number": 2, "key": uuid.uuid4(), "pitcher": "Alexandria Whitfield", "bid": 2}
         data |= {"high": "Alexandria Whitfield", "low": "Dan", "jack": "-", "game": "Christopher Adams"}
         html = scorer.post(url("hand_create", game), data, headers=headers).content.decode()
-        row = html.split('hx-swap-oob="beforeend:#history-body">')[1]
+        row = html.split('hx-swap-oob="afterbegin:#history-body">')[1]
         assert f"{short('Alexandria Whitfield', 'Alexandria')} bid 2" in row
         assert f"dealt by {short('Christopher Adams', 'Christopher A.')}" in row
         # A first name alone is the whole name: nothing to shorten.

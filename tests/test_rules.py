@@ -6,6 +6,7 @@ import pytest
 
 from scores import rules
 from scores.rules import Hand, Rules, RulesError, Table, Team
+from tests.conftest import hand
 
 SOLO = Table(seats=("Ann", "Bob", "Cat", "Dan"))
 TEAMS = Table(
@@ -311,3 +312,15 @@ def test_the_auction_in_a_hand_is_checked_against_the_dealer_of_that_hand():
     bids = (("Cat", None), ("Dan", None), ("Ann", None), ("Bob", 2))  # Bob deals hand 2.
     game = rules.replay(SOLO, [h("Ann", 1, "Ann", "Ann"), h("Bob", 2, "Bob", "Bob", bids=bids)])
     assert game.hands[1].dealer == "Bob" and game.hands[1].bids == bids
+
+
+def test_a_side_at_the_target_that_did_not_win_is_told_why():
+    by_bid = rules.Table(seats=("Ann", "Bob", "Cat"), rules=rules.Rules(target=5, going_out="made_bid"))
+    before = {"Ann": 3, "Bob": 8, "Cat": 0}
+    set_pitcher = hand("Bob", 2, "Bob", "Ann", jack="Ann", game="Ann")  # Bob 8 - 2 = 6, set; Ann 3 + 3 = 6, not pitching.
+    scored = rules.score_hand(by_bid, set_pitcher, number=4, dealer="Ann", before=before)
+    assert scored.winner is None
+    assert rules.not_out(by_bid.rules, scored.totals, pitcher_side="Bob", winner=None) == {"Ann": "not_pitcher", "Bob": "set"}
+    still_out = rules.Table(seats=by_bid.seats, rules=rules.Rules(target=5))  # A set pitcher at the target still goes out.
+    scored = rules.score_hand(still_out, set_pitcher, number=4, dealer="Ann", before=before)
+    assert scored.winner == "Bob" and rules.not_out(still_out.rules, scored.totals, pitcher_side="Bob", winner="Bob") == {}

@@ -156,6 +156,7 @@ def scoreboard(game: Game, state: GameState, last: Hand | None, number: int, dea
         "dealer": dealer,
         "first_bidder": state.table.left_of(dealer),
         "last_result": result_line(last) if last is not None else "",
+        "not_out": not_out_lines(game, state, last, {side.name: totals[side.pk] for side in sides}) if last is not None else [],
         "short_names": names.short_forms(state.table.seats),  # The history shows names short (the short_name filter).
         # For the phone's own scorer: scores at once on "Save hand", and while offline. Written by the
         # template only for a scorer's page (the watch and public pages share this context and never show it).
@@ -168,6 +169,25 @@ def scoreboard(game: Game, state: GameState, last: Hand | None, number: int, dea
             over=game.is_finished,
         ),
     }
+
+
+def not_out_words(reason: str) -> str:
+    """Why a side at or past the target did not win (``rules.not_out``'s reasons), in the page's language."""
+    if reason == "set":
+        return gettext(
+            "%(side)s has %(total)s (the target is %(target)s) but was set: "
+            "by this game's house rules the pitcher goes out only by making the bid."
+        )
+    return gettext("%(side)s has %(total)s (the target is %(target)s) but did not pitch: only the pitcher's side goes out.")
+
+
+def not_out_lines(game: Game, state: GameState, last: Hand, totals: dict[str, int]) -> list[str]:
+    """After the last hand, why each side at or past the target has not won, as ``rules.not_out`` says."""
+    winner = next((name for name, side in state.sides.items() if side.pk == game.winner_id), None)
+    pitcher_side = next(name for name, side in state.sides.items() if side.pk == last.pitcher.side_id)
+    reasons = rules.not_out(state.table.rules, totals, pitcher_side=pitcher_side, winner=winner)
+    target = state.table.rules.target
+    return [not_out_words(reason) % {"side": side, "total": totals[side], "target": target} for side, reason in reasons.items()]
 
 
 def result_line(hand: Hand) -> str:

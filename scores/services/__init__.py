@@ -1,6 +1,7 @@
 """Writes that span models, one module an area; views, commands and imports all go through them.
 
-- ``games``: start a game, record, edit, undo, restore and delete hands, its watch link.
+- ``games``: start, change the rules of (before its first hand) and delete a game; record, edit, undo, restore and
+  delete hands; its watch link.
 - ``leagues``: create and delete leagues, members and roles, invites, players' names.
 - ``ratings``: the league's ratings and streaks.
 - ``totals``: the players' figures kept per season, for the standings.
@@ -19,6 +20,8 @@ from .errors import Refused
 from .games import (
     HandAlreadyRecorded,
     KeyUsedForAnotherHand,
+    change_rules,
+    delete_game,
     delete_hand,
     edit_hand,
     record_hand,
@@ -42,9 +45,11 @@ __all__ = [
     "accept_invite",
     "add_guest",
     "change_role",
+    "change_rules",
     "claim_player",
     "create_league",
     "decide_claim",
+    "delete_game",
     "delete_hand",
     "delete_league",
     "edit_hand",

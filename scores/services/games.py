@@ -401,3 +401,36 @@ def _index(state: GameState, number: int) -> int:
     if not 1 <= number <= len(state.hands):
         raise RulesError(Problem(_("there is no hand %(number)s in this game") % {"number": number}))
     return number - 1
+
+
+@transaction.atomic
+def change_rules(*, game: Game, rules: Rules, version: int) -> None:
+    """Play a game that has no hand yet by other rules (its target, house rules, variant). Refused, with nothing
+    changed, once a hand is recorded (the hands were scored by the rules they were played by) or if the game is no
+    longer at ``version``."""
+    _locked(game)
+    _unchanged(game, version)
+    if Hand.objects.filter(game=game).exists():
+        raise Refused(_("A hand is recorded already, so the rules stay as they are; nothing was changed."))
+    for name, value in Game.fields_of(rules).items():
+        setattr(game, name, value)
+    game.version += 1
+    game.save(update_fields=[*Game.fields_of(rules), "version", "updated_at"])
+
+
+@transaction.atomic
+def delete_game(*, game: Game, version: int) -> None:
+    """Delete a game and its hands. A finished game leaves its season's totals, and the league's ratings are worked
+    out again from the day it was played. Refused, with nothing changed, if the game is no longer at ``version``, or
+    for a card night's table (the night's rounds are seated and counted from its tables)."""
+    _locked(game)
+    _unchanged(game, version)
+    if game.round_id is not None:
+        raise Refused(_("A card night's table is part of its night's rounds and standings, so it cannot be deleted; nothing was changed."))
+    finished = game.is_finished
+    if finished:
+        count_game(game=game, before=_counted(game), after=None)
+    where = Game(pk=game.pk, league_id=game.league_id, played_on=game.played_on)
+    game.delete()
+    if finished:
+        update_ratings(league=League(pk=where.league_id), from_game=where)

@@ -17,15 +17,17 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.formats import date_format
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from .. import rules, selectors, services
-from ..forms.games import GamePageForm, NewGameForm, RulesLineForm
+from ..forms.games import GamePageForm, NewGameForm, RulesForm, RulesLineForm
 from ..forms.hands import AuctionResultForm, HandForm, RestoreForm, UndoForm, VersionForm, add_problems, describe_problems, restore_token
 from ..models import Game, Hand, Membership, Role
 from ..problems import describe as describe_rules_problems
+from ..templatetags.house_rules import rules_line
 from . import HtmxHttpRequest
 from .access import game_for, league_for, may_score
 
@@ -77,6 +79,8 @@ def game_detail(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
         # The chart catches up after htmx changed the scores (the "scores-changed" event).
         return render(request, "scores/game_detail.html#chart", selectors.scoreboard_context(game))
     context = game_context(request, game, membership)
+    if context["can_score"]:  # Said once, in the scoreboard's notice line: the next action's answer takes it away.
+        context["notice"] = " ".join(str(message) for message in messages.get_messages(request))
     if context["form"] is not None:
         # Back from an undo without JavaScript: "Restore" stays while the game is as the undo left it.
         context["restore"] = query.restore_token
@@ -92,7 +96,14 @@ def game_detail(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 def game_context(
-    request: HttpRequest, game: Game, membership: Membership, *, form: HandForm | None = None, notice: str = "", taps: dict | None = None
+    request: HttpRequest,
+    game: Game,
+    membership: Membership,
+    *,
+    form: HandForm | None = None,
+    notice: str = "",
+    taps: dict | None = None,
+    rules_form: RulesForm | None = None,
 ) -> dict:
     """Everything the game page shows; a fresh hand form for scorers while the game is on (with ``taps`` tapped)."""
     context = selectors.scoreboard_context(game)
@@ -102,7 +113,26 @@ def game_context(
         is_owner=membership.allows(Role.OWNER),
         watch_url=request.build_absolute_uri(reverse("scores:watch", args=[game.share_token])) if game.share_token else None,
     )
+    if context["can_score"] and not context["hands"]:  # Before the first hand, the rules may still change.
+        context["rules_form"] = rules_form or RulesForm(defaults=game.rules, prefix="rules")
+    if game.is_finished:
+        context["share_text"] = share_text(context)
     return context
+
+
+def share_text(context: dict) -> str:
+    """A finished game's result in words, to share: who won, the final scores and the hands played."""
+    game = context["game"]
+    scores = ", ".join(f"{row['side'].name} {row['total']}" for row in context["rows"])
+    hands = len(context["hands"])
+    played = ngettext("%(count)s hand played.", "%(count)s hands played.", hands) % {"count": hands}
+    return gettext("%(league)s, %(date)s: %(winner)s won. Final scores: %(scores)s. %(played)s") % {
+        "league": game.league.name,
+        "date": date_format(game.played_on, "DATE_FORMAT"),
+        "winner": game.winner.name,
+        "scores": scores,
+        "played": played,
+    }
 
 
 def _scoring_context(
@@ -367,3 +397,45 @@ def rematch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     )
     messages.success(request, gettext("Rematch: %(dealer)s deals first.") % {"dealer": state.next_dealer})
     return redirect(new_game)
+
+
+@login_required
+@require_POST
+def game_rules(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Change the rules (the target, the house rules, the variant) of a game that has no hand yet."""
+    game, membership = game_for(request.user, slug, pk, Role.SCORER)
+    form = RulesForm(request.POST, defaults=game.rules, prefix="rules")
+    seen = VersionForm(request.POST)
+    if not seen.is_valid():
+        messages.warning(request, gettext("Nothing was changed: the page did not say which version of the game it showed."))
+        return redirect(game)
+    if not form.is_valid():
+        context = game_context(request, game, membership, rules_form=form)
+        return render(request, "scores/game_detail.html", context, status=400)
+    try:
+        services.change_rules(game=game, rules=form.cleaned_data["rules"], version=seen.cleaned_data["version"])
+    except services.Refused as refused:
+        messages.warning(request, str(refused))
+    else:
+        messages.success(request, gettext("The game is now played by these rules: %(rules)s.") % {"rules": rules_line(game.rules)})
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def game_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Delete a game, asked first on its page (an owner's): it leaves the standings, the ratings, the players' pages
+    and the exports."""
+    game, _membership = game_for(request.user, slug, pk, Role.OWNER)
+    seen = VersionForm(request.POST)
+    if not seen.is_valid():
+        messages.warning(request, gettext("Nothing was deleted: the page did not say which version of the game it showed."))
+        return redirect(game)
+    try:
+        services.delete_game(game=game, version=seen.cleaned_data["version"])
+    except services.Refused as refused:
+        messages.warning(request, str(refused))
+        return redirect(game)
+    when = date_format(game.played_on, "DATE_FORMAT")
+    messages.success(request, gettext("The game of %(date)s (%(code)s) was deleted.") % {"date": when, "code": game.code})
+    return redirect(game.league)

@@ -72,17 +72,20 @@ document.addEventListener("click", (event) => {
   rest.querySelector(".rest-to-toggle").setAttribute("aria-expanded", "false");
 });
 
-// After a save, the scores are where the eye is: the scoreboard sticks to the top only inside the live part, so
-// when the page was scrolled past it (a long form on a small screen), the live part comes back to the top, the
-// saved line and the changed totals in view and the cleared form below them for the next hand.
-function scoresIntoView() {
-  const line = document.querySelector("#scoreboard .result-line");
+// After a save, undo, restore, edit or delete, the next hand can start at once: the scores in view and, below the
+// scoreboard (which sticks to the top only inside the live part), the first row of the hand form. When the page
+// does not show them so (a notice, the header, a small screen), the live part comes to the top of the screen.
+function nextHandIntoView() {
   const live = document.getElementById("live");
-  if (!line || !live) return;
-  const box = line.getBoundingClientRect();
-  if (box.top < 0 || box.bottom > window.innerHeight) live.scrollIntoView({ block: "start", behavior: "instant" });
+  const board = document.getElementById("scoreboard");
+  if (!live || !board) return;
+  const scores = board.getBoundingClientRect();
+  const first = document.querySelector("#hand fieldset.taps")?.getBoundingClientRect();
+  const hidden = first ? first.top < scores.bottom || first.bottom > window.innerHeight : scores.bottom > window.innerHeight;
+  if (scores.top < 0 || hidden) live.scrollIntoView({ block: "start", behavior: "instant" });
 }
-document.addEventListener("hand-saved", scoresIntoView);
+document.addEventListener("hand-saved", nextHandIntoView);
+document.addEventListener("DOMContentLoaded", nextHandIntoView); // Back from an edit or a delete, its notice shown.
 
 // After an undo, "Restore" puts the hand back for a few seconds (its data-seconds; app.css shows the time running out).
 const offerRestore = () => {
@@ -96,14 +99,13 @@ document.addEventListener("htmx:afterSettle", offerRestore);
 
 // After an htmx answer, the eye is where it was: bring the first error (or a notice such as "another phone saved
 // that hand first") into view and focus it, so it is seen and read out.
+// A notice is in the scoreboard, so in view with the next hand's first row.
 document.addEventListener("htmx:afterSettle", () => {
   const problem = document.querySelector("#hand .is-invalid, #hand .alert-danger, #scoreboard .notice:not([hidden])");
-  if (!problem) {
-    scoresIntoView();
-    return;
-  }
+  if (!problem || problem.matches(".notice")) nextHandIntoView();
+  if (!problem) return;
   if (!problem.hasAttribute("tabindex")) problem.setAttribute("tabindex", "-1");
-  problem.scrollIntoView({ block: "center" });
+  if (!problem.matches(".notice")) problem.scrollIntoView({ block: "center" });
   problem.focus({ preventScroll: true });
 });
 
@@ -154,6 +156,19 @@ document.addEventListener("DOMContentLoaded", () => {
     copy.addEventListener("click", async () => {
       await navigator.clipboard.writeText(copy.dataset.copy);
       copy.textContent = gettext("Copied");
+    });
+  }
+  // A finished game's result in words: the share sheet, else the clipboard.
+  const result = document.querySelector(".share-result");
+  if (result && (navigator.share || navigator.clipboard)) {
+    result.hidden = false;
+    result.addEventListener("click", async () => {
+      if (navigator.share) {
+        navigator.share({ text: result.dataset.text }).catch(() => {});
+        return;
+      }
+      await navigator.clipboard.writeText(result.dataset.text);
+      result.textContent = gettext("Copied");
     });
   }
   const share = document.querySelector(".share-link");

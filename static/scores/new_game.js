@@ -45,6 +45,10 @@
     // The rules line in the house rules' summary follows the choices (the server says it: htmx).
     const said = () => { if (line && window.htmx) htmx.trigger(line, "rules-changed"); };
     apply();
+    // Back to the page (or a reload), the browser may put back earlier choices: the line then says those, not the defaults.
+    const restored = () => [...form.querySelectorAll(".rules-fields input")].some((input) =>
+      input.type === "radio" || input.type === "checkbox" ? input.checked !== input.defaultChecked : input.value !== input.defaultValue);
+    window.addEventListener("pageshow", () => { if (restored()) { apply(); said(); } });
     form.addEventListener("change", (event) => {
       if (event.target.matches("input[type=radio], input[type=checkbox]")) apply(event);
       if (event.target.closest(".rules-fields")) said();

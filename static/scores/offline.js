@@ -101,6 +101,7 @@ function render() {
   const shown = marked || wasMarked; // The last waiting hand undone: back to the server's scores.
   wasMarked = marked;
   showTotals(shown ? totals : null, marked);
+  showLast(marked ? scored.at(-1) : null, totals, winner);
   const line = document.querySelector("#scoreboard .next-hand");
   if (line && shown) {
     line.replaceChildren(Object.assign(document.createElement("strong"), { textContent: handLabel(number) }));
@@ -112,7 +113,8 @@ function render() {
   body.querySelectorAll("tr.waiting").forEach((row) => row.remove());
   const empty = body.querySelector("td[colspan]");
   if (empty) empty.parentElement.hidden = marked;
-  scored.forEach(({ hand, result }, i) => body.append(waitingRow(base, hand, result, i === scored.length - 1)));
+  // The newest first, as the server lists the stored hands.
+  scored.forEach(({ hand, result }, i) => body.prepend(waitingRow(base, hand, result, i === scored.length - 1)));
   const element = form();
   if (element && !editing) element.querySelector("#id_number").value = number;
   const count = scored.length;
@@ -129,10 +131,63 @@ function render() {
   if (!syncing) box.dataset.sync = waiting().length ? "waiting" : "done";
 }
 
+let serverBoard = null; // The server's scoreboard as it was before hands waited on top of it.
+
+/** The last hand on this phone, waiting or not: its line, each side's change, who leads and why a side at the target
+ * has not won (scorer.js's notOut, as rules.py says it); with no hand waiting, the server's again. */
+function showLast(last, totals, winner) {
+  const board = document.getElementById("scoreboard");
+  if (!last) {
+    if (serverBoard) for (const part of [".result-line", ".not-out", ".scoreboard tbody"]) restorePart(board, serverBoard, part);
+    serverBoard = null;
+    return;
+  }
+  serverBoard ??= board.cloneNode(true);
+  const { hand, result } = last;
+  let line = board.querySelector(".result-line");
+  if (!line) {
+    line = Object.assign(document.createElement("p"), { className: "mb-1 result-line" });
+    line.setAttribute("aria-live", "polite");
+    board.querySelector(".next-hand")?.after(line);
+  }
+  const { pitcher, bid } = hand.fields;
+  const change = result.delta[result.pitcherSide];
+  const said = result.set
+    ? fill(gettext("%(pitcher)s was set back %(bid)s"), { pitcher, bid })
+    : fill(gettext("%(pitcher)s made %(bid)s, %(delta)s"), { pitcher, bid, delta: change >= 0 ? `+${change}` : `${change}` });
+  line.replaceChildren(fill(gettext("Hand %(number)s:"), { number: hand.number }), " ", Object.assign(document.createElement("strong"), { textContent: said }));
+  const best = Math.max(...Object.values(totals));
+  for (const row of board.querySelectorAll(".scoreboard tr")) {
+    const side = row.dataset.side;
+    row.querySelector("td.delta")?.remove();
+    const delta = result.delta[side];
+    if (delta) row.append(Object.assign(document.createElement("td"), { className: `delta${delta < 0 ? " negative" : ""}`, textContent: delta > 0 ? `+${delta}` : `${delta}` }));
+    const leads = winner ? side === winner : totals[side] === best;
+    row.classList.toggle("leader", leads);
+    const th = row.querySelector("th");
+    th.querySelector(".visually-hidden")?.remove();
+    if (leads) th.firstChild.after(" ", Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: gettext("leads") }));
+  }
+  const reasons = {
+    not_pitcher: gettext("%(side)s has %(total)s (the target is %(target)s) but did not pitch: only the pitcher's side goes out."),
+    set: gettext("%(side)s has %(total)s (the target is %(target)s) but was set: by this game's house rules the pitcher goes out only by making the bid."),
+  };
+  const target = state().rules.target;
+  board.querySelector(".not-out")?.replaceChildren(...Object.entries(result.notOut).map(([side, reason]) =>
+    Object.assign(document.createElement("li"), { textContent: fill(reasons[reason], { side, total: totals[side], target }) })));
+}
+
+function restorePart(board, kept, selector) {
+  const now = board.querySelector(selector);
+  const was = kept.querySelector(selector);
+  if (was) now ? now.replaceWith(was) : board.querySelector(".next-hand")?.after(was);
+  else now?.remove();
+}
+
 /** The scoreboard's totals: this phone's (marked as waiting), or back to what the server sent. */
 function showTotals(totals, waitingMark) {
   for (const row of document.querySelectorAll("#scoreboard .scoreboard tr")) {
-    const side = row.querySelector("th").title;
+    const side = row.dataset.side;
     const cell = row.querySelector(".total");
     if (totals) {
       cell.textContent = totals[side];
@@ -210,7 +265,7 @@ function edit(hand) {
   element.querySelector("#id_key").value = hand.key;
   element.querySelector("#id_number").value = hand.number;
   say(fill(gettext("Editing hand %(number)s, which waits to sync."), { number: hand.number }));
-  element.scrollIntoView({ block: "start" });
+  document.getElementById("live").scrollIntoView({ block: "start" }); // The form below the sticky scores.
 }
 
 async function undo() {
@@ -310,6 +365,7 @@ async function refresh() {
       if (!fresh) continue;
       document.getElementById(id).replaceWith(fresh);
       wasMarked = false; // The server's scoreboard, as it sent it.
+      serverBoard = null;
       window.htmx.process(fresh);
     }
     window.htmx.trigger(document.body, "scores-changed");

@@ -46,9 +46,16 @@ export function goesOut(rules, { bid, won, score, set }) {
   return score >= rules.target && (rules.going_out === "pitcher" || !set);
 }
 
+/** Why each side at or past the target did not win (rules.not_out): "not_pitcher", or "set" for the pitcher's side. */
+export function notOut(rules, totals, pitcherSide, winner) {
+  if (winner !== null) return {};
+  const sides = Object.entries(totals).filter(([, total]) => total >= rules.target);
+  return Object.fromEntries(sides.map(([side]) => [side, side === pitcherSide ? "set" : "not_pitcher"]));
+}
+
 /**
  * Score one hand {pitcher, bid, points: {key: name or null}} from the totals before it, keyed by side. Returns
- * {pitcherSide, points, won, delta, totals, set, winner} (points: each point's side, null where missing), or
+ * {pitcherSide, points, won, delta, totals, set, winner, notOut} (points: each point's side, null where missing), or
  * {errors: [field...]} naming the fields the rules refuse: a point's key, or "points" for a missing or extra key.
  */
 export function scoreHand(table, hand, before) {
@@ -90,5 +97,6 @@ export function scoreHand(table, hand, before) {
   );
   if (!rules.negative) delta = Object.fromEntries(table.sides.map((side) => [side, totals[side] - before[side]]));
   const out = goesOut(rules, { bid: hand.bid, won: won[pitcherSide], score: totals[pitcherSide], set });
-  return { pitcherSide, points, won, delta, totals, set, winner: out ? pitcherSide : null };
+  const winner = out ? pitcherSide : null;
+  return { pitcherSide, points, won, delta, totals, set, winner, notOut: notOut(rules, totals, pitcherSide, winner) };
 }
