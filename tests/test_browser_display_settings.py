@@ -54,7 +54,7 @@ def test_colours_follow_the_phone_and_the_switch_and_text_grows(scorer_page: Pag
     assert background(page) == "rgb(255, 255, 255)"
     page.screenshot(path=f"/tmp/game-light-{size[0]}x{size[1]}.png")
 
-    menu_choice(page, "As the phone")
+    menu_choice(page, "Phone's setting")
     expect(html).to_have_attribute("data-bs-theme", "dark")
     page.emulate_media(color_scheme="light")  # The phone changes: the page follows it at once.
     expect(html).to_have_attribute("data-bs-theme", "light")
