@@ -96,6 +96,10 @@ def test_latest_games_show_the_final_scores_and_the_winner(scorer_page: Page, le
 
     page.get_by_role("link", name="Ann", exact=True).click()
     expect(page.get_by_role("heading", name="Ann")).to_be_visible()
-    expect(page.get_by_role("link", name="Jan. 10, 2026")).to_be_visible()
+    games = page.get_by_role("region", name="Games")
+    expect(games.get_by_role("link", name="Jan. 10, 2026")).to_be_visible()
+    games.scroll_into_view_if_needed()
+    assert fully_in_view_sideways(page, games)  # The table slides inside it when it is wider than the phone.
+    assert fully_in_view_sideways(page, games.get_by_role("link", name="Jan. 10, 2026"))
     no_sideways_scroll(page)
     page.screenshot(path=f"/tmp/player-{size[0]}x{size[1]}.png", full_page=True)
