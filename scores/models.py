@@ -302,8 +302,8 @@ class GameQuerySet(models.QuerySet):
         return games.filter(played_on__lte=end) if end else games
 
     def with_seats(self) -> GameQuerySet:
-        """Newest first, each with its winner and its seated players, in two queries however many games."""
-        seats = Seat.objects.select_related("player").order_by("position")
+        """Newest first, each with its winner and its seated players and their sides, in two queries however many games."""
+        seats = Seat.objects.select_related("player", "side").order_by("position")
         return self.select_related("winner").prefetch_related(models.Prefetch("seats", queryset=seats)).order_by("-played_on", "-id")
 
     def for_member(self, user, role: str = Role.VIEWER) -> GameQuerySet:
@@ -376,6 +376,14 @@ class Game(PlayedBy):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    def final_scores(self) -> list[tuple[Side, int]]:
+        """Each side of a finished game with its final score, in seat order, from the seats ``with_seats`` read (no
+        query): a seat of a finished game holds its side's score changes summed, which is the side's total."""
+        scores: dict[int, tuple[Side, int]] = {}
+        for seat in self.seats.all():
+            scores.setdefault(seat.side_id, (seat.side, seat.points))
+        return list(scores.values())
 
 
 class Side(models.Model):

@@ -50,7 +50,7 @@ def test_a_new_league_from_sign_up_to_standings(live_server, page: Page, browser
     leagues.build(League.objects.get(name="Kitchen Table"))  # Two finished games (one partnership) and one in progress.
     page.get_by_role("link", name="Standings").click()
     ann = page.get_by_role("row", name=re.compile(r"^Ann "))
-    expect(ann).to_contain_text("2 1 50 8 1.33 3 100 0 3 1 2 2 L1")
+    expect(ann).to_contain_text("2 1 8 1.33 50 3 100 0 3 1 2 2 L1")
     expect(page.get_by_role("img", name="Ratings over time")).to_be_visible()
     page.get_by_role("link", name="Pts ▼").click()  # Sorted high to low already: now low to high.
     expect(page.get_by_role("row").nth(1)).to_contain_text("Cat")
@@ -72,7 +72,7 @@ def test_a_new_league_from_sign_up_to_standings(live_server, page: Page, browser
     anyone = browser.new_context().new_page()
     anyone.goto(public_url)
     expect(anyone.get_by_role("heading", name="Standings")).to_be_visible()
-    expect(anyone.get_by_role("row", name=re.compile(r"^Dan "))).to_contain_text("1 1 100 7")
+    expect(anyone.get_by_role("row", name=re.compile(r"^Dan "))).to_contain_text("1 1 7 3.50 100")
     expect(anyone.get_by_role("button", name="Log out")).to_have_count(0)
     anyone.get_by_role("link", name=re.compile("Ann won")).click()
     expect(anyone.get_by_role("img", name="Score by hand")).to_be_visible()

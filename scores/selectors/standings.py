@@ -90,13 +90,14 @@ def _kind_column(key: str) -> Column:
     return Column(key, lazy(point_name, str)(key), lazy(_won_title, str)(key), lambda r: r.won[key])
 
 
+# In the order shown: the name, games, wins and points first, what a phone shows without sliding the table.
 COLUMNS = (
     Column("name", _("Player"), _("Player"), lambda r: r.name.casefold()),
     Column("games", _("GP"), _("Games played"), lambda r: r.games),
     Column("wins", _("W"), _("Wins"), lambda r: r.wins),
-    Column("win_percent", _("Win %"), _("Games won, per cent"), lambda r: r.win_percent),
     Column("points", _("Pts"), _("Points: the sum of every score change"), lambda r: r.points),
     Column("points_per_hand", _("Pts/hand"), _("Average points per hand played"), lambda r: r.points_per_hand),
+    Column("win_percent", _("Win %"), _("Games won, per cent"), lambda r: r.win_percent),
     Column("pitched", _("Pitched"), _("Hands pitched"), lambda r: r.pitched),
     Column("made_percent", _("Made %"), _("Bids made, per cent of hands pitched"), lambda r: r.made_percent),
     Column("set", pgettext_lazy("set back", "Set"), _("Times set"), lambda r: r.set),

@@ -27,11 +27,12 @@ from django.views.i18n import JavaScriptCatalog
 
 from ..accounts import offline_pages
 
-THEME_COLOUR = "#198754"  # Bootstrap's success green, the header's colour.
+THEME_COLOUR = "#146c43"  # The header's green (app.css), dark enough for its light text.
 # The files every page loads, cached by the worker when it installs.
 PRECACHED = (
     "bootstrap/css/bootstrap.min.css",
     "scores/app.css",
+    "scores/theme.js",
     "scores/app.js",
     "scores/offline.js",  # The game page's scorer and queue, for a game opened offline.
     "scores/scorer.js",
