@@ -1,43 +1,57 @@
-"""The benchmark's browser part: ``bench/run.py --browser-only``, or as part of ``make bench``.
+"""The benchmark's browser part: ``bench/run.py --browser-only [--peer DIR]``, or as part of ``make bench``.
 
-Runs the production stack (gunicorn, DEBUG off, static files collected) on 127.0.0.1 and drives the system
-Chromium as a phone: 390x844, touch, an emulated mobile network (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s
-up) and a 4x CPU slowdown, both through the DevTools protocol. The service worker is blocked in this context,
-so every request goes through the page's throttled network (throttling set on a page does not reach its
-worker's requests). It measures:
+Runs the production stack (gunicorn, DEBUG off, static files collected, HTML compressed by the app as ``make
+prod`` and ``make lan`` serve it) on 127.0.0.1 and drives the system Chromium as a phone: 390x844, touch, an
+emulated mobile network (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) and a 4x CPU slowdown, both set
+through the DevTools protocol (Network.emulateNetworkConditions, Emulation.setCPUThrottlingRate). The service
+worker is blocked in this context, so every request goes through the page's throttled network (throttling set on
+a page does not reach its worker's requests). It measures:
 
-- tap to scoreboard updated: from the click on "Save hand" to the first change of the scoreboard's totals
-  (the browser's scorer), and, in the same taps, to the server's answer swapped in, which is when today's
-  page (without the optimistic update) changes the scoreboard: the same path, measured the same way;
+- tap to totals: from the click event on "Save hand" (``performance.now()`` in a capturing click listener) to the
+  first change of the totals' text on the scoreboard, as a MutationObserver on the page sees it. With ``--peer
+  DIR`` the same is measured, in the same run and the same Chromium under the same throttling, on a static
+  scorekeeper served as plain files from DIR (a checkout of github.com/MrWobbles/10-Point-Pitch-Scoring, its
+  index.html; its Firebase scripts from a CDN are refused, as no page here reaches the internet): its
+  "Apply Hand to Score" to its ``.score`` text changing. The two pages take turns, a hand each, throttled and
+  then unthrottled, so a busy moment on the machine slows both;
+- bytes per saved hand: everything the page received over the network (headers and bodies, as sent: the
+  DevTools protocol's encoded length) from the tap until the page is idle again, and what it posted;
 - sync: 20 hands saved offline, then the network back: from the "online" event to the page saying the queue
   is done, and the server's count of stored hands (nothing lost or doubled);
-- the game page's first load in bytes as the browser fetched them (static files gzip from WhiteNoise; the HTML
-  gzip-compressed here, as a reverse proxy sends it).
+- the game page's first load: every byte the browser received for it (as sent, compressed where the server
+  compresses), and the service worker's script, which a phone fetches once as well.
 """
 
 from __future__ import annotations
 
-import gzip
+import functools
+import http.server
 import json
 import os
 import shutil
 import sqlite3
 import statistics
 import subprocess
+import threading
 import time
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PORT = "8766"
+PEER_PORT = 8767
 BASE = f"http://127.0.0.1:{PORT}"
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]  # fmt: skip
 MOBILE = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
-TAPS = 40  # Hands timed; the first few warm up.
-WARMUP = 5
+UNTHROTTLED = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+TAPS = 20  # Hands timed in each profile, after the warm-up ones.
+WARMUP = 3
 QUEUED = 20
+OURS_TOTALS = "#scoreboard .scoreboard td.total"
+PEER_TOTALS = ".scoreboard .score"
 
 PREPARE = """
 import django, json
@@ -58,20 +72,26 @@ session.create()
 print(json.dumps({"session": session.session_key, "games": [[g.pk, g.get_absolute_url()] for g in games]}))
 """
 
-# Times one save: the tap, the first change to the scoreboard's totals, and the server's answer swapped in.
-WATCH_SAVE = """() => {
+# Times one tap: from its click event to the first change of the totals' text (the same code for both pages), and
+# on our page the server's answer swapped in.
+WATCH_TAP = """([button, totals]) => {
   const t = {};
-  window.benchSave = t;
-  const save = document.querySelector("#hand button.save");
-  save.addEventListener("click", () => { t.tap = performance.now(); }, { capture: true, once: true });
-  const inBoard = (node) => (node.nodeType === 1 ? node : node.parentElement)?.closest(".scoreboard");
-  const observer = new MutationObserver((records) => {
-    if (t.tap && !t.board && records.some((r) => inBoard(r.target) || [...r.addedNodes].some((n) => n.id === "scoreboard"))) {
+  window.benchTap = t;
+  const text = () => [...document.querySelectorAll(totals)].map((cell) => cell.textContent).join("|");
+  let before = null;
+  const observer = new MutationObserver(() => {
+    if (t.tap !== undefined && t.board === undefined && text() !== before) {
       t.board = performance.now();
+      observer.disconnect();
     }
   });
-  observer.observe(document.getElementById("live"), { subtree: true, childList: true, characterData: true });
-  document.body.addEventListener("htmx:afterSwap", () => { t.server ??= performance.now(); observer.disconnect(); }, { once: true });
+  window.addEventListener("click", (event) => {
+    if (!event.target.closest(button)) return;
+    before = text();
+    t.tap = performance.now();
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, { capture: true, once: true });
+  document.body.addEventListener("htmx:afterSwap", () => { t.server ??= performance.now(); }, { once: true });
 }"""
 
 WATCH_SYNC = """() => {
@@ -88,17 +108,34 @@ def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20, method="inclusive")[-1]
 
 
+def figures(values: list[float]) -> str:
+    return f"median {statistics.median(values):.1f} / p95 {p95(values):.1f} ms"
+
+
+# The taps before the timed one, in one call into the page (a real click each would only make a slow run slower).
+TAP_LABELS = """(taps) => {
+  for (const [group, label] of taps) {
+    const legend = [...document.querySelectorAll("#hand fieldset legend")].find((each) => each.textContent.trim() === group);
+    [...legend.parentElement.querySelectorAll("label")].find((each) => each.textContent.trim() === label).click();
+  }
+}"""
+TAP_PEER = """([team, other]) => {
+  for (const index of [0, 1, 2, 3, 4]) document.querySelectorAll(`.hand-point-btn[data-team="${team}"]`)[index].click();
+  document.querySelectorAll(`.hand-point-btn[data-team="${other}"]`)[5].click();
+  document.querySelector(`input[name=bidTaker][value="${team}"]`).click();
+}"""
+
+
 def tap_hand(page, number: int) -> None:
     pitcher = ["Ann", "Bob", "Cat", "Dan"][number % 4]
-    for group, label in (
-        ("Pitcher", pitcher),
-        ("Bid", "2"),
-        ("High", pitcher),
-        ("Low", pitcher),
-        ("Jack", "Not in play"),
-        ("Game", "Tied"),
-    ):
-        page.get_by_role("group", name=group, exact=True).get_by_text(label, exact=True).click()
+    taps = [["Pitcher", pitcher], ["Bid", "2"], ["High", pitcher], ["Low", pitcher], ["Jack", "Not in play"], ["Game", "Tied"]]
+    page.evaluate(TAP_LABELS, taps)
+
+
+def tap_peer_hand(page, number: int) -> None:
+    """A hand on the peer: five of its point buttons for one team, one for the other, who took the bid (bids stay 5)."""
+    team = 1 + number % 2
+    page.evaluate(TAP_PEER, [team, 3 - team])
 
 
 def poll(page, expression: str, timeout: float = 30.0):
@@ -112,9 +149,68 @@ def poll(page, expression: str, timeout: float = 30.0):
     raise TimeoutError(expression)
 
 
-def run(out: Path, budget: Callable[[str, str, str, bool | None], None], production_env: dict[str, str]) -> None:
+class Traffic:
+    """What one page sent and received over the network, from the DevTools protocol's events."""
+
+    def __init__(self, cdp) -> None:
+        self.received = 0
+        self.sent = 0
+        self.requests: list[str] = []
+        self.urls: dict[str, str] = {}
+        self.sizes: list[tuple[str, int]] = []  # Each finished request's address and the bytes it received.
+        self.open: set[str] = set()
+        cdp.on("Network.requestWillBeSent", self._started)
+        cdp.on("Network.loadingFinished", self._finished)
+        cdp.on("Network.loadingFailed", lambda event: self.open.discard(event["requestId"]))
+
+    def _started(self, event) -> None:
+        self.open.add(event["requestId"])
+        self.urls[event["requestId"]] = event["request"]["url"].removeprefix(BASE)
+        self.requests.append(f"{event['request']['method']} {event['request']['url']}")
+        self.sent += len(event["request"].get("postData", "").encode())
+
+    def _finished(self, event) -> None:
+        self.open.discard(event["requestId"])
+        self.received += int(event["encodedDataLength"])
+        self.sizes.append((self.urls.get(event["requestId"], "?"), int(event["encodedDataLength"])))
+
+    def mark(self) -> tuple[int, int, int]:
+        return self.received, self.sent, len(self.sizes)
+
+    def idle(self, page, settle: float = 0.6) -> None:
+        """Until no request has been open for ``settle`` seconds (a request an answer sets off starts after it)."""
+        quiet = time.monotonic()
+        end = quiet + 30
+        while time.monotonic() < end:
+            page.evaluate("0")  # Lets the protocol's events in.
+            if self.open:
+                quiet = time.monotonic()
+            elif time.monotonic() - quiet >= settle:
+                return
+            time.sleep(0.02)
+        raise TimeoutError("the page did not go idle")
+
+
+def throttle(cdp, throttled: bool) -> None:
+    cdp.send("Network.emulateNetworkConditions", MOBILE if throttled else UNTHROTTLED)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4 if throttled else 1})
+
+
+def serve_peer(directory: Path) -> http.server.ThreadingHTTPServer:
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", PEER_PORT), functools.partial(Quiet, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def run(out: Path, budget: Callable[[str, str, str, bool | None], None], production_env: dict[str, str], peer: Path | None = None) -> None:
     from playwright.sync_api import sync_playwright
 
+    if peer is not None and not (peer / "index.html").is_file():
+        raise SystemExit(f"--peer {peer}: no index.html there (give a checkout of the peer's repository)")
     database = out / "browser.sqlite3"
     for path in out.glob("browser.sqlite3*"):
         path.unlink()
@@ -131,6 +227,7 @@ def run(out: Path, budget: Callable[[str, str, str, bool | None], None], product
         [str(ROOT / ".venv" / "bin" / "gunicorn"), "pitchleague.wsgi", "--bind", f"127.0.0.1:{PORT}", "--workers", "2"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
+    peer_server = serve_peer(peer) if peer is not None else None
     try:
         for _ in range(100):
             try:
@@ -142,49 +239,111 @@ def run(out: Path, budget: Callable[[str, str, str, bool | None], None], product
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, service_workers="block")
             context.add_cookies([{"name": "sessionid", "value": made["session"], "url": BASE}])
+            # Nothing leaves the machine: the peer's CDN scripts are refused, as they would be offline.
+            context.route("**/*", lambda route: route.continue_() if route.request.url.startswith("http://127.0.0.1") else route.abort())
             page = context.new_page()
             cdp = context.new_cdp_session(page)
             cdp.send("Network.enable")
-            cdp.send("Network.emulateNetworkConditions", MOBILE)
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+            cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})  # A first visit: nothing cached yet.
+            traffic = Traffic(cdp)
+            throttle(cdp, True)
 
-            # First load: what the browser fetched for the game page.
+            # First load: what the browser received for the game page, and the service worker's script.
             page.goto(BASE + taps_url)
-            page.wait_for_load_state("networkidle")
-            resources = page.evaluate("performance.getEntriesByType('resource').map((e) => [e.name, e.encodedBodySize])")
-            html = page.request.get(BASE + taps_url).body()
-            worker = page.request.get(BASE + "/sw.js").body()
-            static_bytes = sum(size for _name, size in resources)
-            first_load = len(gzip.compress(html)) + len(gzip.compress(worker)) + static_bytes
-            budget(
-                "Game page first load in the browser (phone, new game), with the service worker",
-                f"{first_load / 1024:.1f} KB (HTML {len(gzip.compress(html)) / 1024:.1f} KB gzip, {len(resources)} files "
-                f"{static_bytes / 1024:.1f} KB, sw.js {len(gzip.compress(worker)) / 1024:.1f} KB)",
-                "< 80 KB",
-                first_load < 80 * 1024,
+            traffic.idle(page)
+            first_received, _, first_requests = traffic.mark()
+            request = urllib.request.Request(BASE + "/sw.js", headers={"Accept-Encoding": "gzip"})
+            with urllib.request.urlopen(request) as answer:  # Our own server on loopback.
+                worker = len(answer.read())
+            first_load = first_received + worker
+            bodies = page.evaluate(
+                "[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]"
+                ".reduce((sum, entry) => sum + entry.encodedBodySize, 0)"
             )
-
-            # Tap to scoreboard updated, online.
-            board, server_ms = [], []
-            for number in range(1, TAPS + 1):
-                tap_hand(page, number)
-                page.evaluate(WATCH_SAVE)
-                page.get_by_role("button", name="Save hand").click()
-                t = poll(page, "window.benchSave.server && window.benchSave.board ? window.benchSave : null")
-                poll(page, f"document.querySelector('#hand #id_number')?.value === '{number + 1}'")
-                if number > WARMUP:
-                    board.append(t["board"] - t["tap"])
-                    server_ms.append(t["server"] - t["tap"])
-            ok = p95(board) <= 50
+            by_kind = first_load_parts(traffic.sizes[:first_requests])
             budget(
-                "Tap to scoreboard updated, Chromium as a phone (150 ms RTT, 1.6/0.75 Mbit/s, 4x CPU slowdown)",
-                f"p95 **{p95(board):.0f} ms** (median {statistics.median(board):.0f} ms, {len(board)} taps); "
-                f"today's way, the server's answer: p95 {p95(server_ms):.0f} ms (median {statistics.median(server_ms):.0f} ms)",
-                "p95 <= 50 ms",
-                ok,
+                "Game page first load in the browser (phone, new game), with the service worker's script",
+                f"**{first_load / 1024:.1f} KB** as sent ({first_requests} requests {first_received / 1024:.1f} KB with their headers,"
+                f" {bodies / 1024:.1f} KB without; sw.js {worker / 1024:.1f} KB){by_kind}",
+                "<= 60 KB",
+                first_load <= 60 * 1024,
+            )
+            cdp.send("Network.setCacheDisabled", {"cacheDisabled": False})
+
+            peer_page = peer_cdp = None
+            if peer is not None:
+                peer_page = context.new_page()
+                peer_cdp = context.new_cdp_session(peer_page)
+                peer_cdp.send("Network.enable")
+                throttle(peer_cdp, True)
+                peer_page.goto(f"http://127.0.0.1:{PEER_PORT}/index.html")
+                peer_page.evaluate("localStorage.clear()")
+                peer_page.reload()
+                peer_page.wait_for_load_state("load")
+                # A game that goes on for every hand measured (the peer's game ends at its winning score).
+                peer_page.locator("#winningScore").evaluate("(input) => { input.value = 9999; input.dispatchEvent(new Event('change')); }")
+
+            # Tap to totals, the two pages in turns, throttled and then not; bytes per saved hand on ours.
+            number = 0
+            results: dict[str, dict[str, list[float]]] = {}
+            per_save: list[tuple[int, int]] = []
+            for profile, throttled in (("throttled", True), ("unthrottled", False)):
+                throttle(cdp, throttled)
+                if peer_cdp is not None:
+                    throttle(peer_cdp, throttled)
+                ours, server_ms, theirs = [], [], []
+                for turn in range(1, WARMUP + TAPS + 1):
+                    number += 1
+                    tap_hand(page, number)
+                    page.evaluate(WATCH_TAP, ["#hand button.save", OURS_TOTALS])
+                    before = traffic.mark()
+                    page.get_by_role("button", name="Save hand").click()
+                    t = poll(page, "window.benchTap.server && window.benchTap.board ? window.benchTap : null")
+                    poll(page, f"document.querySelector('#hand #id_number')?.value === '{number + 1}'")
+                    traffic.idle(page)
+                    after = traffic.mark()
+                    if turn > WARMUP:
+                        ours.append(t["board"] - t["tap"])
+                        server_ms.append(t["server"] - t["tap"])
+                        if throttled:
+                            per_save.append((after[0] - before[0], after[1] - before[1]))
+                    if peer_page is not None:
+                        tap_peer_hand(peer_page, number)
+                        peer_page.evaluate(WATCH_TAP, ["#applyHandBtn", PEER_TOTALS])
+                        peer_page.get_by_role("button", name="Apply Hand to Score").click()
+                        t = poll(peer_page, "window.benchTap.board ? window.benchTap : null")
+                        if turn > WARMUP:
+                            theirs.append(t["board"] - t["tap"])
+                results[profile] = {"ours": ours, "server": server_ms, "peer": theirs}
+            throttled_ours = results["throttled"]["ours"]
+            peer_p95 = p95(results["throttled"]["peer"]) if peer is not None else None
+            lines = []
+            for profile, measured in results.items():
+                line = f"{profile}: ours {figures(measured['ours'])}"
+                if measured["peer"]:
+                    line += f", the peer {figures(measured['peer'])}"
+                line += f" (ours to the server's answer swapped in: {figures(measured['server'])})"
+                lines.append(line)
+            ahead = peer_p95 is None or p95(throttled_ours) < peer_p95
+            budget(
+                f"Tap to totals, Chromium as a phone (150 ms RTT, 1.6/0.75 Mbit/s, 4x CPU slowdown), {TAPS} hands"
+                + (", side by side with the peer" if peer is not None else ""),
+                "; ".join(lines),
+                "p95 <= 50 ms throttled" + (", and below the peer's" if peer is not None else ""),
+                p95(throttled_ours) <= 50 and ahead,
+            )
+            received = [r for r, _ in per_save]
+            sent = [s for _, s in per_save]
+            budget(
+                "Bytes per saved hand in the browser (everything received from the tap until the page is idle, headers included)",
+                f"**median {statistics.median(received) / 1024:.1f} KB**, max {max(received) / 1024:.1f} KB received;"
+                f" {statistics.median(sent) / 1024:.1f} KB posted",
+                "<= 6 KB",
+                max(received) <= 6 * 1024,
             )
 
             # Sync: 20 hands saved offline, then the network back.
+            throttle(cdp, True)
             page.goto(BASE + sync_url)
             poll(page, "document.getElementById('offline')?.dataset.ready === 'true'")
             cdp.send("Network.emulateNetworkConditions", {**MOBILE, "offline": True})
@@ -211,6 +370,14 @@ def run(out: Path, budget: Callable[[str, str, str, bool | None], None], product
             )
             browser.close()
     finally:
+        if peer_server is not None:
+            peer_server.shutdown()
         server.terminate()
         server.wait(10)
         log.close()
+
+
+def first_load_parts(sizes: list[tuple[str, int]]) -> str:
+    """The first load's requests, largest first, so that the report says what makes up the bytes."""
+    parts = sorted(sizes, key=lambda size: -size[1])
+    return ": " + ", ".join(f"{url.split('?')[0]} {received / 1024:.1f}" for url, received in parts)

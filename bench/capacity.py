@@ -5,8 +5,9 @@ PostgreSQL when a server answers on 127.0.0.1 (the database ``pitch_bench``, mad
 Each table is a signed-in scorer and three phones following the game:
 
 - the scorer records a hand every 20 s through the hand form, posted as htmx posts it (the form's fields, its CSRF
-  token, the hand's number and key as the last answer left them), then fetches the score chart that the answer's
-  event reloads; when a hand wins the game, the next turn is a tap on Rematch and the new game's page;
+  token, the hand's number and key as the last answer left them), then fetches the score chart when the answer's
+  event asks for it (the first hand, a winning one; the other answers bring the chart's new segments); when a hand
+  wins the game, the next turn is a tap on Rematch and the new game's page;
 - each phone opens the game's watch link and polls it as the page does: 3 s after each answer (htmx's polling
   starts again when it swaps), with the ETag of the last answer, as the browser's cache revalidates it.
 
@@ -418,6 +419,8 @@ class Table:
         self.read(body)
         if not self.hand_form:  # The hand won the game: its form is gone, Rematch is offered.
             sample.kind = "save that won"
+        if "scores-changed" not in response.headers.get("HX-Trigger", ""):
+            return True  # The answer brought the hand's place on the chart itself.
         chart = {"HX-Request": "true", "HX-Target": "score-chart-box", **self._from_page()}
         response, _, _ = await self.load.request("chart", "GET", self.game + "?part=chart", self.cookies, headers=chart)
         return response is not None

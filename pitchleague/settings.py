@@ -66,6 +66,13 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",  # Last, as axes asks: turns a locked-out log-in into its 429 page.
 ]
 
+# HTML compressed by the app where no proxy in front does it (make prod, make lan; DEPLOY.md): right after WhiteNoise,
+# which sends static files compressed already, and before everything that writes the body. Django's GZipMiddleware
+# pads each answer by a random length and the CSRF token is masked anew on every page (BREACH, DEPLOY.md).
+COMPRESS_HTML = env_bool("COMPRESS_HTML", False)
+if COMPRESS_HTML:
+    MIDDLEWARE.insert(MIDDLEWARE.index("whitenoise.middleware.WhiteNoiseMiddleware") + 1, "django.middleware.gzip.GZipMiddleware")
+
 ROOT_URLCONF = "pitchleague.urls"
 WSGI_APPLICATION = "pitchleague.wsgi.application"
 
@@ -184,9 +191,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-        if not DEBUG
-        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        "BACKEND": "pitchleague.storage.StaticFilesStorage" if not DEBUG else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
 

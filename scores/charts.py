@@ -40,6 +40,16 @@ class Line:
 
 
 @dataclasses.dataclass(frozen=True)
+class Step:
+    """What one more point adds to a line drawn already: the segment from its last dot, and the new dot."""
+
+    line: int  # The line's place in the chart.
+    color: str
+    start: Dot
+    end: Dot
+
+
+@dataclasses.dataclass(frozen=True)
 class Tick:
     at: float  # Pixel position.
     label: str
@@ -59,6 +69,7 @@ class Chart:
     x_ticks: tuple[Tick, ...]
     marker: Tick | None  # A horizontal line, such as the target.
     x_label: str
+    scale: tuple[float, float, float, float]  # The x and y values at the box's edges: x_min, x_max, y_min, y_max.
 
     @property
     def empty(self) -> bool:
@@ -89,8 +100,10 @@ def line_chart(
     width: int = 480,
     height: int = 240,
     whole_x: bool = True,
+    x_until: float = 0,
 ) -> Chart:
-    """Scale the series into a ``width`` x ``height`` box with round y ticks, 0 and the marker always in view."""
+    """Scale the series into a ``width`` x ``height`` box with round y ticks, 0 and the marker always in view, and the
+    x axis reaching at least ``x_until``."""
     left, right, top, bottom = 40, width - 10, 10, height - 28
     xs = [x for s in series for x, _ in s.points]
     ys = [y for s in series for _, y in s.points]
@@ -99,7 +112,7 @@ def line_chart(
     y_min, y_max = math.floor(y_min / step) * step, math.ceil(y_max / step) * step
     if y_max == y_min:
         y_max = y_min + step
-    x_min, x_max = min(xs, default=0), max(xs, default=1)
+    x_min, x_max = min(xs, default=0), max([*xs, x_until], default=1)
     if x_max == x_min:
         x_max = x_min + 1
 
@@ -147,16 +160,40 @@ def line_chart(
         x_ticks=tuple(x_ticks),
         marker=Tick(py(marker), marker_label) if marker is not None else None,
         x_label=x_label,
+        scale=(x_min, x_max, y_min, y_max),
     )
 
 
-def score_chart(sides: Sequence[tuple[int, str]], totals: Sequence[dict[int, int]], target: int, *, title: str, x_label: str) -> Chart:
+# While a game goes on, its chart's x axis reaches the next multiple of this many hands: a hand saved then only adds
+# a segment to each line (``steps``), and the chart is drawn anew only when the scale moves.
+HANDS_AHEAD = 10
+
+
+def score_chart(
+    sides: Sequence[tuple[int, str]], totals: Sequence[dict[int, int]], target: int, *, title: str, x_label: str, going_on: bool = False
+) -> Chart:
     """A game's score: one line per side from 0 before the first hand, the target marked.
 
-    ``sides`` are (id, name); ``totals`` has each hand's {side id: total after it}.
+    ``sides`` are (id, name); ``totals`` has each hand's {side id: total after it}. ``going_on``: room on the right
+    for the hands to come.
     """
     series = [Series(name, [(0, 0), *((n, hand[pk]) for n, hand in enumerate(totals, start=1) if pk in hand)]) for pk, name in sides]
-    return line_chart(series, title=title, x_label=x_label, marker=target, marker_label=str(target))
+    room = -(-len(totals) // HANDS_AHEAD) * HANDS_AHEAD if going_on else 0
+    return line_chart(series, title=title, x_label=x_label, marker=target, marker_label=str(target), x_until=room)
+
+
+def steps(before: Chart, after: Chart) -> tuple[Step, ...] | None:
+    """What ``after`` adds to ``before`` when it is ``before`` with one more point on every line, on the same scale
+    and ticks; None when the chart must be drawn again (the scale moved, or the lines are not the same)."""
+    same_frame = (before.scale, before.y_ticks, before.x_ticks, before.marker) == (after.scale, after.y_ticks, after.x_ticks, after.marker)
+    if not same_frame or len(before.lines) != len(after.lines):
+        return None
+    added = []
+    for i, (old, new) in enumerate(zip(before.lines, after.lines, strict=True)):
+        if not old.dots or new.dots[:-1] != old.dots or (old.label, old.color) != (new.label, new.color):
+            return None
+        added.append(Step(line=i, color=new.color, start=old.dots[-1], end=new.dots[-1]))
+    return tuple(added)
 
 
 def ratings_chart(ratings: Sequence[tuple[object, str, float]], *, title: str, x_label: str) -> Chart:

@@ -74,7 +74,7 @@ def test_the_league_page_shows_the_ratings_chart_of_its_players(client, league, 
     client.force_login(owner)
     response = client.get(reverse("scores:league_detail", args=[league.slug]))
     assert "Ratings over time" in response.text
-    lines = re.findall(r'<g class="chart-line">', response.text)
+    lines = re.findall(r'<g class="chart-line"[^>]*>', response.text)
     assert len(lines) == 4  # Ann, Bob, Cat, Dan; the game in progress rates no one.
 
 

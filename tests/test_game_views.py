@@ -220,8 +220,8 @@ def test_a_hand_saved_with_htmx_adds_only_its_row_to_the_history(scorer, four_pl
     keys = re.search(r'<div id="hand-keys" hx-swap-oob="true"><input type="hidden" name="number" value="4" id="id_number">'
                      r'<input type="hidden" name="key" value="([0-9a-f-]{36})" id="id_key"></div>', html)  # fmt: skip
     assert keys and keys[1] != key
-    # The page clears the taps on "hand-saved"; the chart reloads itself on "scores-changed".
-    assert response["HX-Trigger"].split(", ") == ["scores-changed", "hand-saved"]
+    # The page clears the taps on "hand-saved"; the answer adds the hand to the chart, which does not reload itself.
+    assert response["HX-Trigger"] == "hand-saved"
     # One row, hand 3's, added at the top of the history (the newest first) out of band; the earlier hands are not sent again.
     assert '<tbody hx-swap-oob="afterbegin:#history-body">' in html
     assert html.count('class="small points"') == 1 and "Dan bid 2" in html and "Bob bid 2" not in html
@@ -231,16 +231,48 @@ def test_a_hand_saved_with_htmx_adds_only_its_row_to_the_history(scorer, four_pl
     assert Hand.objects.filter(game=four_player_game).count() == 3
 
 
-def test_the_score_chart_catches_up_after_an_htmx_save(scorer, four_player_game):
-    services.record_hand(game=four_player_game, hand=hand("Bob", 2, "Bob", "Bob"))
+def test_the_score_chart_catches_up_after_the_first_htmx_save(scorer, four_player_game):
     page = scorer.get(game_url(four_player_game)).content.decode()
-    assert 'hx-trigger="scores-changed from:body"' in page and "Bob: 2" in page
-    response = scorer.post(save_url(four_player_game), taps(pitcher="Dan", bid=2, high="Dan", low="Dan", game="Dan", number=2), **HTMX)
-    assert "scores-changed" in response["HX-Trigger"].split(", ")
+    assert 'hx-trigger="scores-changed from:body"' in page and "Score by hand" not in page
+    response = scorer.post(save_url(four_player_game), taps(pitcher="Bob", bid=2, high="Bob", low="Bob", number=1), **HTMX)
+    assert "scores-changed" in response["HX-Trigger"].split(", ")  # The page had no chart: it asks for it.
     chart = scorer.get(game_url(four_player_game) + "?part=chart", **HTMX)
     html = chart.content.decode()
     assert chart.status_code == 200 and "<html" not in html and "HX-Request" in chart["Vary"]
-    assert 'id="score-chart-box"' in html and "Dan: 3" in html and "Bob: 2" in html
+    assert 'id="score-chart-box"' in html and "Bob: 2" in html
+
+
+def test_a_saved_hand_adds_a_segment_to_each_line_of_the_chart_not_the_whole_chart(scorer, four_player_game):
+    services.record_hand(game=four_player_game, hand=hand("Bob", 2, "Bob", "Bob"))
+    page = scorer.get(game_url(four_player_game)).content.decode()
+    drawn = re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="3" fill="(#\w+)"><title>Bob: 2</title>', page)
+    assert len(drawn) == 1 and 'id="score-chart-line-1"' in page  # Bob's line, the second.
+    response = scorer.post(save_url(four_player_game), taps(pitcher="Dan", bid=2, high="Dan", low="Dan", game="Dan", number=2), **HTMX)
+    html = response.content.decode()
+    assert response["HX-Trigger"] == "hand-saved"
+    # No chart to reload: not its box, figure, axes or earlier dots; one segment and dot appended to each side's line,
+    # from where the line ended on the page, and the legend with the new totals.
+    assert "score-chart-box" not in html and 'id="score-chart-figure"' not in html and "<polyline" not in html and "target " not in html
+    assert html.count("<line ") == 4 and html.count("<circle ") == 4 and "Bob: 2</title>" in html and "Dan: 3</title>" in html
+    bob_x, bob_y, bob_color = drawn[0]
+    step = re.search(rf'<g hx-swap-oob="beforeend:#score-chart-line-1"><line x1="{bob_x}" y1="{bob_y}" x2="([\d.]+)" y2="{bob_y}"'
+                     rf' stroke="{bob_color}"', html)  # fmt: skip
+    assert step and float(step[1]) > float(bob_x)  # Bob stays at 2, one hand to the right.
+    assert re.search(r'<figcaption [^>]*id="score-chart-legend" hx-swap-oob="true">', html) and "Dan: 3" in html
+    # The chart the page draws after a reload ends where the answer's segments did.
+    reloaded = scorer.get(game_url(four_player_game)).content.decode()
+    assert f'<circle cx="{step[1]}" cy="{bob_y}" r="3" fill="{bob_color}"><title>Bob: 2</title>' in reloaded
+
+
+def test_a_saved_hand_that_moves_the_charts_scale_sends_the_chart_again(scorer, league):
+    game = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(target=rules.MAX_TARGET))
+    for number in range(10):  # The chart has room for ten hands: the eleventh moves its scale.
+        services.record_hand(game=game, hand=hand("Ann" if number % 2 else "Bob", 2, "Ann", "Bob", None, None))
+    response = scorer.post(save_url(game), taps(pitcher="Ann", bid=2, high="Ann", low="Ann", game="-", number=11), **HTMX)
+    html = response.content.decode()
+    assert response["HX-Trigger"] == "hand-saved"
+    assert '<figure class="chart mb-3" id="score-chart-figure" hx-swap-oob="true">' in html and html.count("<polyline") == 2
+    assert "beforeend:#score-chart-line" not in html
 
 
 @pytest.mark.parametrize("query", ["?part=table", "?part=chart&part=x", "?restore=junk", "?restore=" + "x" * 5000])
@@ -275,9 +307,9 @@ def test_saving_a_hand_with_htmx_costs_the_same_queries_however_long_the_game(sc
             services.record_hand(game=game, hand=hand(pitcher, 2, pitcher, other, None, None))
     # session, user, the game with its league and the membership; its seats for the form; the write, in a transaction
     # (2): the game locked by bumping its version, its winner and version, the last hand, that hand's totals, the hand,
-    # its scores (no seat: their figures are counted when the game ends). The whole game is neither read nor replayed,
-    # and the answer needs no query.
-    with django_assert_num_queries(12):
+    # its scores (no seat: their figures are counted when the game ends); for the score chart, every hand's totals.
+    # The whole game is neither read nor replayed.
+    with django_assert_num_queries(13):
         response = scorer.post(save_url(game), taps(pitcher="Ann", bid=2, high="Ann", low="Bob", game="-", number=41), **HTMX)
     assert response.status_code == 200 and 'name="number" value="42"' in response.content.decode()
 

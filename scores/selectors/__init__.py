@@ -14,7 +14,17 @@ The names below are the reads' public API, so callers write ``selectors.load_gam
 
 from __future__ import annotations
 
-from .games import GameState, load_game, result_line, scoreboard, scoreboard_context, with_points, with_side_scores
+from .games import (
+    GameState,
+    load_game,
+    result_line,
+    score_chart,
+    score_chart_steps,
+    scoreboard,
+    scoreboard_context,
+    with_points,
+    with_side_scores,
+)
 from .leagues import games_page, invite_refusal, ratings_chart
 from .nights import night_context, night_games, night_version
 from .people import merge_preview, merge_refusal, people_context
@@ -39,6 +49,8 @@ __all__ = [
     "player_context",
     "ratings_chart",
     "result_line",
+    "score_chart",
+    "score_chart_steps",
     "scoreboard",
     "scoreboard_context",
     "scorer_state",

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext
 
-from .. import names, rules
+from .. import charts, names, rules
 from ..models import Game, Hand, HandScore, Seat, Side
 from .scorer import scorer_state
 
@@ -197,3 +197,22 @@ def result_line(hand: Hand) -> str:
         return gettext("%(pitcher)s was set back %(bid)s") % {"pitcher": name, "bid": hand.bid}
     delta = next(score.delta for score in hand.side_scores if score.side_id == hand.pitcher.side_id)
     return gettext("%(pitcher)s made %(bid)s, %(delta)s") % {"pitcher": name, "bid": hand.bid, "delta": f"{delta:+d}"}
+
+
+def score_chart(game: Game, sides: Sequence[Side], totals: Sequence[dict[int, int]]) -> charts.Chart:
+    """The game's score chart from each hand's {side id: total after it}; while it goes on, room for the next hands."""
+    named = [(side.pk, side.name) for side in sides]
+    return charts.score_chart(
+        named, totals, game.target, title=gettext("Score by hand"), x_label=gettext("Hand"), going_on=not game.is_finished
+    )
+
+
+def score_chart_steps(game: Game, sides: Sequence[Side]) -> tuple[charts.Chart, tuple[charts.Step, ...] | None]:
+    """The score chart after the game's last hand, and what that hand added to the chart before it (None when the
+    chart is drawn anew: its scale moved). One query: every hand's totals."""
+    by_hand: dict[int, dict[int, int]] = {}
+    for number, side, total in HandScore.objects.filter(hand__game=game).order_by().values_list("hand__number", "side_id", "total"):
+        by_hand.setdefault(number, {})[side] = total
+    totals = [by_hand[number] for number in sorted(by_hand)]
+    after = score_chart(game, sides, totals)
+    return after, charts.steps(score_chart(game, sides, totals[:-1]), after) if len(totals) > 1 else None

@@ -5,19 +5,17 @@ from __future__ import annotations
 from django import template
 from django.db.models.functions import Lower
 from django.template.defaultfilters import floatformat
-from django.utils.translation import gettext as _
 
-from .. import charts
+from .. import charts, selectors
 from ..models import PlayerRating
 
 register = template.Library()
 
 
 @register.simple_tag
-def score_chart(sides, hands, target: int) -> charts.Chart:
+def score_chart(game, sides, hands) -> charts.Chart:
     """A game's score chart from ``scoreboard_context``'s sides and hands (with their scores prefetched)."""
-    totals = [{score.side_id: score.total for score in hand.side_scores} for hand in hands]
-    return charts.score_chart([(side.pk, side.name) for side in sides], totals, target, title=_("Score by hand"), x_label=_("Hand"))
+    return selectors.score_chart(game, sides, [{score.side_id: score.total for score in hand.side_scores} for hand in hands])
 
 
 @register.simple_tag

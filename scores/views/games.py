@@ -209,9 +209,10 @@ def _saved_response(
 
     ``form_stays``: the form stays on the page and clears its own taps (app.js, on "hand-saved"), as its buttons
     are the same for every hand; the answer brings only the next hand's number and key for it. Otherwise (the game
-    is over, or the hand came with its auction) the live part comes back whole, with a fresh form if any.
-    ``state`` is the game as read before the hand (seats and sides do not change with a hand); the row is added
-    to the history out of band. The score chart asks for itself again on "scores-changed".
+    is over, or the hand came with its auction) the live part comes back whole, with a fresh form if any, and the
+    score chart asks for itself again ("scores-changed"); when the form stays, the answer adds the hand to the chart
+    (a segment a line, or the whole chart when its scale moved). ``state`` is the game as read before the hand
+    (seats and sides do not change with a hand); the row is added to the history out of band.
     """
     dealer = state.table.left_of(saved.dealer.player.name)
     selectors.with_points([saved], state.table, list(state.sides.values()))
@@ -219,12 +220,13 @@ def _saved_response(
     context.update(saved_hand=saved, undo_oob=True, form_stays=form_stays)
     if form_stays:
         context.update(membership=membership, can_score=True, key=uuid.uuid4())
+        context["chart"], context["steps"] = selectors.score_chart_steps(game, context["sides"])
     else:
         context.update(_scoring_context(game, membership, state, dealer, saved.number + 1))
     response = render(request, "scores/game_detail.html#saved", context)
     if form_stays:
         response["HX-Retarget"], response["HX-Reswap"] = "#scoreboard", "outerHTML"
-    response["HX-Trigger"] = f"{SCORES_CHANGED}, {HAND_SAVED}" if form_stays else SCORES_CHANGED
+    response["HX-Trigger"] = HAND_SAVED if form_stays else SCORES_CHANGED
     return response
 
 

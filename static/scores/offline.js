@@ -45,11 +45,11 @@ const drop = (hand) => {
 };
 
 /** The hand the form holds, or null while a tap is missing: its pitcher, bid and a row per point of the game. */
-function readForm() {
+function readForm(base = state()) {
   const element = form();
   if (!element) return null;
   const fields = {};
-  for (const name of ["pitcher", "bid", ...state().rules.points]) {
+  for (const name of ["pitcher", "bid", ...base.rules.points]) {
     const input = element.querySelector(`input[name=${name}]:checked`);
     if (!input) return null;
     fields[name] = input.value;
@@ -375,9 +375,22 @@ async function refresh() {
   }
 }
 
+/** Whether "Save hand" queues the hand instead of sending it: offline, or while hands wait (they stay in order). */
+const queues = () => !navigator.onLine || waiting().length || editing;
+
 function start() {
-  // Online, the scoreboard moves at once and the server's answer confirms it; offline (or while hands wait, so
-  // that they stay in order) the hand is queued instead of sent.
+  // Online, the scoreboard moves at once and the server's answer confirms it: on the form's submit event, before
+  // htmx's own work for the request, so the totals change in the tap's first moments.
+  document.addEventListener("submit", (event) => {
+    if (event.target.id !== "hand" || queues()) return;
+    const base = state();
+    const hand = readForm(base);
+    const result = hand && !base.over ? scoreHand(base, asHand(hand.fields, base.rules), base.totals) : { errors: true };
+    if (result.errors) return; // The server says what is wrong.
+    pending = { hand, number: base.number, totals: result.totals };
+    showTotals(result.totals, false);
+  }, true);
+  // Offline (or while hands wait) the hand is queued instead of sent.
   document.body.addEventListener("htmx:beforeRequest", (event) => {
     const element = event.detail.elt;
     if (element.id === "undo" && waiting().length) {
@@ -385,19 +398,11 @@ function start() {
       undo();
       return;
     }
-    if (element.id !== "hand" || event.detail.requestConfig.verb !== "post") return;
+    if (element.id !== "hand" || event.detail.requestConfig.verb !== "post" || !queues()) return;
+    event.preventDefault();
     const hand = readForm();
-    if (!navigator.onLine || waiting().length || editing) {
-      event.preventDefault();
-      if (hand) enqueue(hand);
-      else say(gettext("Tap the pitcher, the bid and who won each point, then save the hand."));
-      return;
-    }
-    const base = state();
-    const result = hand && !base.over ? scoreHand(base, asHand(hand.fields, base.rules), base.totals) : { errors: true };
-    if (result.errors) return; // The server says what is wrong.
-    pending = { hand, number: base.number, totals: result.totals };
-    showTotals(result.totals, false);
+    if (hand) enqueue(hand);
+    else say(gettext("Tap the pitcher, the bid and who won each point, then save the hand."));
   });
   document.body.addEventListener("htmx:afterRequest", (event) => {
     // A whole live part in answer replaced the form: htmx then tells the form's nearest parent still on the page.

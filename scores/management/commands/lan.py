@@ -2,7 +2,7 @@
 
 Production settings on the local network: DEBUG off, a secret key generated once and kept in a git-ignored
 local file, the allowed hosts set to this machine's LAN addresses, WhiteNoise's compressed static files,
-gunicorn on every interface, and the task worker when the project has one. Plain HTTP: the HTTPS-only
+HTML compressed by the app, gunicorn on every interface, and the task worker when the project has one. Plain HTTP: the HTTPS-only
 switches are off (see README, "A card night at home").
 """
 
@@ -49,6 +49,20 @@ def secret_key(path: Path) -> str:
     return key
 
 
+def serving_env(addresses: list[str], key: str) -> dict[str, str]:
+    """The settings the app is served with on the LAN, as the environment it reads them from."""
+    return {
+        "DEBUG": "false",
+        "SECRET_KEY": key,
+        "ALLOWED_HOSTS": ",".join([*addresses, "localhost", "127.0.0.1"]),
+        # Plain HTTP on a home network: no HTTPS redirect, cookies not limited to HTTPS, no HSTS.
+        "SECURE_SSL_REDIRECT": "false",
+        "SECURE_COOKIES": "false",
+        "SECURE_HSTS_SECONDS": "0",
+        "COMPRESS_HTML": "true",  # No proxy in front to compress the pages (DEPLOY.md).
+    }
+
+
 def port_number(text: str) -> int:
     try:
         port = int(text)
@@ -73,16 +87,7 @@ class Command(BaseCommand):
         addresses = lan_addresses()
         if not addresses:
             raise CommandError("No network address found: is this machine on the Wi-Fi?")
-        env = {
-            **os.environ,
-            "DEBUG": "false",
-            "SECRET_KEY": secret_key(Path(secret_file)),
-            "ALLOWED_HOSTS": ",".join([*addresses, "localhost", "127.0.0.1"]),
-            # Plain HTTP on a home network: no HTTPS redirect, cookies not limited to HTTPS, no HSTS.
-            "SECURE_SSL_REDIRECT": "false",
-            "SECURE_COOKIES": "false",
-            "SECURE_HSTS_SECONDS": "0",
-        }
+        env = {**os.environ, **serving_env(addresses, secret_key(Path(secret_file)))}
         url = f"http://{addresses[0]}:{number}/"
         self.stdout.write(f"Pitch League for the phones on this Wi-Fi: {url}")
         for other in addresses[1:]:
