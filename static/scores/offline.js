@@ -187,7 +187,7 @@ function restorePart(board, kept, selector) {
 /** The scoreboard's totals: this phone's (marked as waiting), or back to what the server sent. */
 function showTotals(totals, waitingMark) {
   for (const row of document.querySelectorAll("#scoreboard .scoreboard tr")) {
-    const side = row.dataset.side;
+    const side = row.dataset.side; // Not the name shown: in partnership play that has the partners too.
     const cell = row.querySelector(".total");
     if (totals) {
       cell.textContent = totals[side];

@@ -5,6 +5,8 @@
 // script): rows filled by then get their seats in list order when it starts, exactly where the
 // server would seat unnumbered rows, so the seating never depends on when the script ran.
 // A "Seating" list shows who sits where, in which team, and who deals first before "Start game".
+import { partners } from "./scorer.js";
+
 (() => {
   const form = document.querySelector("form.new-game");
   if (!form) return;
@@ -37,11 +39,12 @@
   };
   const preview = form.querySelector(".seating-preview");
   const dealer = form.querySelector("select[name=first_dealer]");
-  // In teams ("3x2": 3 teams of 2), partners sit every T seats: seat i is in team i mod T (rules.partners).
+  // In teams ("3x2": 3 teams of 2): the seat's team where the rules seat partners, from the scorer (checked against rules.py).
   const teamOf = (index) => {
     const teams = Number((form.querySelector("input[name=mode]:checked")?.value || "").split("x")[0]) || 0;
     if (!teams) return "";
-    const field = form.querySelector(`input[name=team${(index % teams) + 1}]`);
+    const team = partners([...Array(index + 1).keys()], teams).findIndex((seats) => seats.includes(index));
+    const field = form.querySelector(`input[name=team${team + 1}]`);
     return field ? field.value.trim() : "";
   };
   const show = () => {
