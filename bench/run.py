@@ -168,6 +168,11 @@ def main() -> None:
     parser.add_argument("--window", type=float, default=60, help="seconds measured at each step of the capacity run, once settled")
     parser.add_argument("--sqlite", action="store_true", help="the capacity run on SQLite even when PostgreSQL answers")
     parser.add_argument("--import-only", action="store_true", help="only the import: its rate, and /healthz during a 5 MB upload")
+    parser.add_argument(
+        "--variant",
+        choices=["4-point", "10-point"],
+        help="with --import-only: only this variant's import rate (default both: 4-point, the budget, then 10-point, reported)",
+    )
     parser.add_argument("--browser-only", action="store_true", help="only the browser part: a phone in Chromium (bench/browser.py)")
     parser.add_argument("--no-browser", action="store_true", help="skip the browser part")
     parser.add_argument(
@@ -555,8 +560,8 @@ def import_rate(args) -> None:
 
     call_command("migrate", verbosity=0)
     user = get_user_model().objects.create_user("bench", password="bench-password-long")
-    seed_league(args, user)
-    seed_league(args, user, variant="10-point")
+    for variant in [args.variant] if args.variant else ["4-point", "10-point"]:
+        seed_league(args, user, variant=variant)
 
 
 UPLOAD_MB = 5

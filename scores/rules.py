@@ -282,10 +282,15 @@ class Rules:
             return None
         return variant.points if variant else tuple(key for key in CATALOGUE if key in given)
 
-    @functools.cached_property  # Asked for every hand scored.
+    @functools.cached_property
     def kinds(self) -> tuple[Point, ...]:
         """The game's kinds of point (``CATALOGUE`` entries), in their order."""
         return tuple(CATALOGUE[key] for key in self.points)
+
+    @functools.cached_property  # Read for every hand scored.
+    def scoring(self) -> tuple[tuple[str, int, bool], ...]:
+        """Each of the game's points as (key, value, optional), in their order: what scoring a hand reads."""
+        return tuple((point.key, point.value, point.optional) for point in self.kinds)
 
     @functools.cached_property
     def total(self) -> int:
@@ -493,10 +498,15 @@ class Hand:
     bids: Bids | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ScoredHand:
     """One hand after the rules are applied. ``points`` gives each point's side (None where it was missing), in
-    the game's order; the other mappings are keyed by side."""
+    the game's order; the other mappings are keyed by side.
+
+    Not frozen, unlike the engine's other values: one is made for every hand scored (an import scores hundreds of
+    thousands), and a frozen dataclass sets each of its fields through ``object.__setattr__``, which made building
+    it cost as much as scoring the hand. Nothing changes one once made.
+    """
 
     number: int
     dealer: str
@@ -628,21 +638,21 @@ def score_hand(table: Table, hand: Hand, *, number: int, dealer: str, before: Ma
     sides: dict[str, str | None] = {}
     won = dict.fromkeys(table.sides, 0)
     given = hand.points
-    if not isinstance(given, Mapping):
+    if not isinstance(given, dict | Mapping):  # A dict is told at once; the abstract Mapping takes longer.
         where("points", N_("points must give the side that won each point, got %(value)s"), value=repr(given))
     else:
-        for point in rules.kinds:
-            key = point.key
+        side_of = table.side
+        for key, value, optional in rules.scoring:
             if key not in given:
                 where("points", N_('"%(key)s" is missing'), key=key)
                 continue
             name = given[key]
-            if name is None and point.optional:
+            if name is None and optional:
                 sides[key] = None
                 continue
-            side = sides[key] = table.side(name)
+            side = sides[key] = side_of(name)
             if side is not None:
-                won[side] += point.value
+                won[side] += value
             elif name is None:
                 where(key, N_("%(point)s is required"), point=key)
             elif table.partnership:

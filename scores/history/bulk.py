@@ -12,6 +12,7 @@ back in one query if the next rows point at them.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from django.db import connection, models
@@ -26,7 +27,7 @@ def _column(field: models.Field | models.ForeignObjectRel) -> str:
 
 
 def insert_rows(model: type[models.Model], fields: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
-    """Insert ``rows`` (values in ``fields`` order) into ``model``'s table: on PostgreSQL with COPY, elsewhere as
+    """Insert ``rows`` (values in ``fields`` order) into ``model``'s table: on PostgreSQL with COPY, on SQLite as
     statements of many rows (psycopg writes each value into a statement's text, and COPY takes them as data)."""
     columns = [model._meta.get_field(name) for name in fields]
     names = ", ".join(connection.ops.quote_name(_column(column)) for column in columns)
@@ -36,11 +37,20 @@ def insert_rows(model: type[models.Model], fields: Sequence[str], rows: Sequence
             for values in rows:
                 copy.write_row(values)
         return
-    row = f"({', '.join(['%s'] * len(fields))})"
+    # SQLite: statements of ``size`` rows (the last may have fewer). Those of ``size`` rows are one statement run by
+    # executemany: Django turns each of its thousands of ``%s`` into sqlite3's ``?`` once, not once a statement, and
+    # sqlite3 prepares it once.
     size = min(ROWS_PER_INSERT, connection.ops.bulk_batch_size(columns, rows)) or 1
+    row = f"({', '.join(['%s'] * len(fields))})"
+
+    def statement(count: int) -> str:
+        return f"INSERT INTO {table} ({names}) VALUES {', '.join([row] * count)}"
+
+    full = len(rows) - len(rows) % size
     with connection.cursor() as cursor:
-        for start in range(0, len(rows), size):
-            chunk = rows[start : start + size]
-            # The values are the fields' database values, of types the stubs' list of parameters does not all name.
-            params = [v for r in chunk for v in r]
-            cursor.execute(f"INSERT INTO {table} ({names}) VALUES {', '.join([row] * len(chunk))}", params)  # type: ignore[arg-type]
+        # The values are the fields' database values, of types the stubs' list of parameters does not all name.
+        if full:
+            chunks = [list(itertools.chain.from_iterable(rows[start : start + size])) for start in range(0, full, size)]
+            cursor.executemany(statement(size), chunks)  # type: ignore[arg-type]
+        if full < len(rows):
+            cursor.execute(statement(len(rows) - full), list(itertools.chain.from_iterable(rows[full:])))  # type: ignore[arg-type]

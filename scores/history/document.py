@@ -129,6 +129,11 @@ A_GAME, A_HAND, A_PLAYERS_NAME, A_TEAM, THE_LEAGUE, A_GAMES_RULES, A_SEASON, A_S
 )
 
 
+# What a key of the other version is told (translated only when a message says it).
+OF_VERSION_2 = gettext_lazy("a key of version 2, and this document is version 1")
+IN_POINTS = gettext_lazy('version 2 gives a hand\'s points in "points"')
+
+
 REQUIRED_HINTS: dict[str, Callable[[], str]] = {
     "jack": lambda: _(" (null when the Jack was not in play)"),
     "game": lambda: _(" (null when game was tied)"),
@@ -140,6 +145,9 @@ DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 # Where a lone surrogate could be: a JSON escape of one (JSON writes \u in lower case only), or one in a str.
 MAY_HOLD_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+
+
+MAY_HOLD_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 MAY_HOLD_SURROGATE_BYTES = re.compile(rb"\\u[dD][89a-fA-F]")
@@ -194,13 +202,15 @@ class _Object(dict[str, Any]):
 
 
 def _object(pairs: list[tuple[str, object]]) -> _Object:
-    obj = _Object()
-    duplicates = []
-    for key, value in pairs:
-        if key in obj:
-            duplicates.append(key)
-        obj[key] = value
-    obj.duplicates = tuple(duplicates)
+    obj = _Object(pairs)
+    if len(obj) < len(pairs):  # Some key was given again: each time after its first is a duplicate.
+        seen: set[str] = set()
+        duplicates = []
+        for key, _value in pairs:
+            if key in seen:
+                duplicates.append(key)
+            seen.add(key)
+        obj.duplicates = tuple(duplicates)
     return obj
 
 
@@ -239,12 +249,19 @@ def _too_deep() -> HistoryError:
     return HistoryError(Problem(message))
 
 
+# What a decoded file's objects and lists are (``load_json``): their exact types, which are quicker to look up than
+# ``isinstance`` is to ask.
+JSON_CONTAINERS = frozenset({_Object, dict, list})
+
+
 def _nests_deeper(value: object, limit: int) -> bool:
-    """Whether objects and lists nest more than ``limit`` levels deep in ``value``: a level at a time, without recursion."""
-    level = [value]
+    """Whether objects and lists nest more than ``limit`` levels deep in ``value`` (as ``load_json`` gives it): a level
+    at a time, without recursion."""
+    level: list[Any] = [value] if type(value) in JSON_CONTAINERS else []
     for _depth in range(limit):
-        level = [child for item in level if isinstance(item, dict | list) for child in (item.values() if isinstance(item, dict) else item)]
-    return any(isinstance(item, dict | list) for item in level)
+        # Only the objects and lists go on to the next level: most values are neither.
+        level = [child for item in level for child in (item if type(item) is list else item.values()) if type(child) in JSON_CONTAINERS]
+    return bool(level)
 
 
 def read(source: bytes | str, *, max_games: int | None = None) -> list[GameInput]:
@@ -260,6 +277,8 @@ def read(source: bytes | str, *, max_games: int | None = None) -> list[GameInput
     # Looking through the text once costs far less than looking through every value of a large file.
     if isinstance(source, bytes):
         may_hold = MAY_HOLD_SURROGATE_BYTES.search(source) is not None
+    elif source.isascii():  # Most files: a surrogate could only be an escape, which is quicker looked for alone.
+        may_hold = MAY_HOLD_ESCAPED_SURROGATE.search(source) is not None
     else:
         may_hold = MAY_HOLD_SURROGATE.search(source) is not None
     return read_document(data, mend_surrogates=may_hold)
@@ -301,7 +320,7 @@ class _Checker:
         required: Sequence[str],
         what: str | Promise,
         prefix: str = "",
-        elsewhere: Mapping[str, str] | None = None,
+        elsewhere: Mapping[str, str | Promise] | None = None,
     ) -> None:
         """Report the keys ``obj`` may not have, those it has twice and those it lacks. ``elsewhere``: keys the other
         version of the format has here, each with what to say of it."""
@@ -612,9 +631,9 @@ def _read_rules(game: dict[str, Any], check: _Checker, version: Version) -> tupl
     if not check.is_object(rules_, A_GAMES_RULES, "rules"):
         return {}, (), False
     assert isinstance(rules_, dict)
-    elsewhere = {}
+    elsewhere: dict[str, str | Promise] = {}
     if version is V1:
-        elsewhere = dict.fromkeys(set(V2.rules_keys) - set(V1.rules_keys), _("a key of version 2, and this document is version 1"))
+        elsewhere = dict.fromkeys(set(V2.rules_keys) - set(V1.rules_keys), OF_VERSION_2)
     check.keys(rules_, version.rules_keys, (), A_GAMES_RULES, "rules.", elsewhere)
     # An unknown key is reported but leaves the table readable, so the hands are still checked.
     before = len(check.problems)
@@ -666,9 +685,9 @@ def _read_hands(
     required, allowed = version.hand_required_set, version.hand_key_set
     v1 = version is V1
     if v1:
-        elsewhere = {"points": _("a key of version 2, and this document is version 1")}
+        elsewhere: dict[str, str | Promise] = {"points": OF_VERSION_2}
     else:
-        elsewhere = dict.fromkeys(V1_POINTS, _('version 2 gives a hand\'s points in "points"'))
+        elsewhere = dict.fromkeys(V1_POINTS, IN_POINTS)
     for number, hand in enumerate(hands, start=1):
         if (  # Most hands are well formed: their keys checked at once, without a checker (as below when one is not).
             type(hand) is _Object

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime
+import functools
 import gc
 import itertools
 import json
@@ -218,6 +219,11 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
     seats = {(game, position): pk for game, position, pk in Seat.objects.filter(game__in=games).values_list("game", "position", "pk")}
     # The hands as hand_fields gives them to record_hand, by ids; the games in pk order, as the hands' ids are read.
     auction, points = Hand._meta.get_field("auction"), Hand._meta.get_field("points")
+
+    @functools.cache  # Most hands of a file share their points, and who won each, with some hand before them.
+    def stored_points(keys: tuple[str, ...], positions: tuple[int | None, ...]) -> object:
+        return points.get_db_prep_save(dict(zip(keys, positions, strict=True)), connection)
+
     hands, scored_hands = [], []
     for game, found in sorted(zip(games, batch, strict=True), key=lambda pair: pair[0]):
         table = found.table
@@ -235,7 +241,7 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
                     seat[scored.pitcher],
                     scored.bid,
                     bids,
-                    points.get_db_prep_save({key: side_position[side] for key, side in scored.points.items()}, connection),
+                    stored_points(table.rules.points, tuple(map(side_position.__getitem__, scored.points.values()))),
                     scored.set,
                     scored.winner is not None,
                     now,
