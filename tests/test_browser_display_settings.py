@@ -7,21 +7,14 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scores.models import Game
+from tests.phone import phone_fixtures
 
 from . import leagues
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-SIZES = [(390, 844), (320, 568)]
 
 
-@pytest.fixture(params=SIZES, ids=["390x844", "320x568"])
-def size(request) -> tuple[int, int]:
-    return request.param
-
-
-@pytest.fixture
-def browser_context_args(browser_context_args, size):
-    return {**browser_context_args, "viewport": {"width": size[0], "height": size[1]}}
+size, browser_context_args = phone_fixtures()
 
 
 def background(page: Page) -> str:

@@ -12,20 +12,12 @@ from playwright.sync_api import Browser, Page, expect
 from scores import rules
 from scores.models import Game, League, Role
 from tests.conftest import PASSWORD
+from tests.phone import phone_fixtures
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SIZES = {"390x844": (390, 844), "320x568": (320, 568)}
 
-
-@pytest.fixture(params=SIZES.values(), ids=SIZES.keys())
-def size(request) -> tuple[int, int]:
-    return request.param
-
-
-@pytest.fixture
-def browser_context_args(browser_context_args, size):
-    return {**browser_context_args, "viewport": {"width": size[0], "height": size[1]}}
+size, browser_context_args = phone_fixtures()
 
 
 def tap(page: Page, group: str, label: str) -> None:

@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from scores import rules, services
 from scores.models import Game, Hand, Player, Role
 from tests.conftest import PASSWORD, hand
+from tests.phone import phone_fixtures
 from tests.test_answers_after_a_write import database_stops_after
 from tests.test_hand_corrections import stored
 
@@ -25,18 +26,9 @@ FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 # Ordinary long names, twenty characters, and one of the longest allowed (40) without a space.
 LONG = ["Christopher Robinson", "Alexandria Whitfield", "Maximiliano Quintero", "Bartholomew Fairbank",
         "Christopher Robinsen", "Gwendolyn Montgomery", "X" * 40]  # fmt: skip
-SIZES = [(390, 844), (320, 568)]
 
 
-@pytest.fixture(params=SIZES, ids=["390x844", "320x568"])
-def size(request) -> tuple[int, int]:
-    return request.param
-
-
-@pytest.fixture
-def browser_context_args(browser_context_args, size):
-    # The service worker on, as on a real phone (conftest blocks it for the tests that hold requests).
-    return {**browser_context_args, "viewport": {"width": size[0], "height": size[1]}, "service_workers": "allow"}
+size, browser_context_args = phone_fixtures(service_workers=True)
 
 
 def open_game(page: Page, live_server, league, names: list[str], **kwargs) -> Game:

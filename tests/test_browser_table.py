@@ -12,20 +12,13 @@ from playwright.sync_api import BrowserContext, Page, expect
 from scores import rules, services
 from scores.models import Game, Player, Role
 from tests.conftest import PASSWORD, hand
-from tests.test_browser_phone import FIVE, SIZES, tap
+from tests.phone import phone_fixtures
+from tests.test_browser_phone import FIVE, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture(params=SIZES, ids=["390x844", "320x568"])
-def size(request) -> tuple[int, int]:
-    return request.param
-
-
-@pytest.fixture
-def browser_context_args(browser_context_args, size):
-    # The service worker on, as on a real phone: it keeps the game page for the offline tests.
-    return {**browser_context_args, "viewport": {"width": size[0], "height": size[1]}, "service_workers": "allow"}
+size, browser_context_args = phone_fixtures(service_workers=True)
 
 
 def enter(page: Page, pitcher: str, bid: int, high: str, low: str, jack: str = "Not in play", game: str = "Tied") -> None:
