@@ -365,7 +365,12 @@ class Game(PlayedBy):
             models.UniqueConstraint(fields=["round", "table"], name="one_game_per_table_and_round"),
             models.CheckConstraint(condition=models.Q(round__isnull=True) | models.Q(table__gte=1), name="night_game_has_a_table"),
         ]
-        indexes = [models.Index(fields=["league", "played_on"])]
+        indexes = [
+            models.Index(fields=["league", "played_on"]),
+            # The variants and the sets of points a league plays (its standings' columns and filters) are read from
+            # this index alone, not from every game's row.
+            models.Index(fields=["league", "status", "variant", "points"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.code} ({self.played_on})"

@@ -141,7 +141,7 @@ def test_a_bad_query_parameter_is_a_400_with_a_message(games, league, owner, cli
 @pytest.mark.parametrize(
     ("lang", "first", "last"),
     [
-        ("en", "Click a column's heading to sort by it: Player, GP, W, Win %", "Streak or Rating."),
+        ("en", "Click a column's heading to sort by it: Player, GP, W, Pts, Pts/hand, Win %", "Streak or Rating."),
         ("it", "per ordinare secondo quella: Giocatore, PG", " o Merito."),
     ],
 )

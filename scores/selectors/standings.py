@@ -108,17 +108,18 @@ COLUMNS = (
 COLUMN_KEYS = frozenset(c.key for c in COLUMNS)
 
 
-def _games(league: League, start: datetime.date | None, end: datetime.date | None, mode: str, variant: str) -> Q:
-    """The finished games of the league in the season, of one kind or both, of one variant or all, as a filter on seats."""
-    q = Q(game__league=league, game__status=Game.Status.FINISHED)
+def _games(league: League, start: datetime.date | None, end: datetime.date | None, mode: str, variant: str, of: str = "game__") -> Q:
+    """The finished games of the league in the season, of one kind or both, of one variant or all: a filter on seats
+    (``of`` "game__"), or on games (``of`` "")."""
+    q = Q(**{f"{of}league": league, f"{of}status": Game.Status.FINISHED})
     if start:
-        q &= Q(game__played_on__gte=start)
+        q &= Q(**{f"{of}played_on__gte": start})
     if end:
-        q &= Q(game__played_on__lte=end)
+        q &= Q(**{f"{of}played_on__lte": end})
     if mode:
-        q &= Q(game__partnership=(mode == "partnership"))
+        q &= Q(**{f"{of}partnership": mode == "partnership"})
     if variant:
-        q &= Q(game__variant=variant)
+        q &= Q(**{f"{of}variant": variant})
     return q
 
 
@@ -128,7 +129,7 @@ def standings_columns(
     """The columns the standings of these games show, in one query: the kinds of point only those some game plays,
     and points per hand only when every game plays the same points (so that a hand is worth as much in each)."""
     point_sets = set(
-        Seat.objects.filter(_games(league, start, end, mode, variant)).values_list("game__points", flat=True).distinct().order_by()
+        Game.objects.filter(_games(league, start, end, mode, variant, of="")).values_list("points", flat=True).distinct().order_by()
     )
     played = {key for points in point_sets for key in points.split()}
     hidden = {key for key in rules.CATALOGUE if key not in played}
