@@ -451,17 +451,36 @@ class Table:
                 sides.setdefault(_key(name), team.name)
         return sides
 
+    @functools.cached_property
+    def _as_seated(self) -> dict[str, str]:
+        """``_players`` by each name exactly as seated: how nearly every name comes, found without its key."""
+        return {seat: self._players[_key(seat)] for seat in self.seats}
+
+    @functools.cached_property
+    def _as_named(self) -> dict[str, str]:
+        """``_sides`` by each name exactly as the table gives it, a side's or a player's."""
+        names = (*self.seats, *(name for team in self.teams for name in (team.name, *team.players)))
+        return {name: self._sides[_key(name)] for name in names}
+
+    @functools.cached_property
+    def _left(self) -> dict[str, str]:
+        return {seat: self.seats[(i + 1) % len(self.seats)] for i, seat in enumerate(self.seats)}
+
     def player(self, name: object) -> str | None:
         """The seated player's name as seated, or None."""
-        return self._players.get(_key(name)) if isinstance(name, str) else None
+        if not isinstance(name, str):
+            return None
+        return self._as_seated.get(name) or self._players.get(_key(name))
 
     def side(self, name: object) -> str | None:
         """The side a name means: a side itself, or a player's team."""
-        return self._sides.get(_key(name)) if isinstance(name, str) else None
+        if not isinstance(name, str):
+            return None
+        return self._as_named.get(name) or self._sides.get(_key(name))
 
     def left_of(self, player: str) -> str:
         """The next seat clockwise: where the deal and the bidding pass to."""
-        return self.seats[(self.seats.index(player) + 1) % len(self.seats)]
+        return self._left[player]
 
     def bidding_order(self, dealer: str) -> tuple[str, ...]:
         """From the dealer's left round to the dealer, who bids last."""
@@ -481,7 +500,7 @@ class Table:
 Bids = tuple[tuple[str, int | None], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Hand:
     """What the table reports after a hand: who pitched, the bid, who won each point.
 
@@ -489,6 +508,9 @@ class Hand:
     that won it (in partnership play, a team or one of its players), or None where the point may be missing
     (not in play; Game tied). ``dealer`` None means the deal passed to the left; ``bids`` is the optional
     auction as (player, bid or None for pass) pairs.
+
+    Not frozen, for the reason ``ScoredHand`` is not: an import reads one for every hand of a file. Nothing
+    changes one once made (``dataclasses.replace`` makes another).
     """
 
     pitcher: str
@@ -744,7 +766,7 @@ def replay(table: Table, hands: Sequence[Hand]) -> Replay:
     """Score a whole game in order; every problem in it is raised together."""
     problems: list[Problem] = []
     scored: list[ScoredHand] = []
-    totals = dict.fromkeys(table.sides, 0)
+    totals: Mapping[str, int] = dict.fromkeys(table.sides, 0)
     winner = None
     dealer = None
     for number, hand in enumerate(hands, start=1):
@@ -758,7 +780,7 @@ def replay(table: Table, hands: Sequence[Hand]) -> Replay:
             dealer = table.player(hand.dealer) or next_dealer(table, dealer)
             continue
         scored.append(result)
-        totals = dict(result.totals)
+        totals = result.totals  # Each hand's totals are a new mapping, which nothing changes.
         winner = result.winner
         dealer = result.dealer
     if problems:

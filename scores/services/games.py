@@ -141,13 +141,13 @@ def score_rows(state: GameState, hand: Hand, scored: rules.ScoredHand) -> list[H
 def seat_figures(table: rules.Table, hands: Sequence[rules.ScoredHand]) -> dict[str, tuple[int, ...]]:
     """Each seat's figures (``Seat.FIGURES``, in that order) over these hands, from the engine's results, by
     the seat's name: its side's points, the hands played, the hands it pitched and was set in, and the hands
-    its side won each point of the catalogue in. One pass over the hands (an import counts every hand of a file)."""
-    points = dict.fromkeys(table.sides, 0)
+    its side won each point of the catalogue in. One pass over the hands (an import counts every hand of a file).
+
+    ``hands`` are a whole game's from its first hand (or none): a side's points are its total after the last."""
+    points = hands[-1].totals if hands else dict.fromkeys(table.sides, 0)
     won = {side: dict.fromkeys(rules.CATALOGUE, 0) for side in table.sides}
     pitched, sets = dict.fromkeys(table.seats, 0), dict.fromkeys(table.seats, 0)
     for scored in hands:
-        for side, delta in scored.delta.items():
-            points[side] += delta
         for key, winner in scored.points.items():
             if winner is not None:
                 won[winner][key] += 1

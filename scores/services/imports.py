@@ -250,10 +250,11 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
             scored_hands.append((scored, side_pks))
     bulk.insert_rows(Hand, HAND_FIELDS, hands)
     hand_ids = Hand.objects.filter(game__in=games).order_by("game_id", "number").values_list("pk", flat=True)
-    scores: list[tuple[int, int, int, int, int]] = []
-    for pk, (scored, side_pks) in zip(hand_ids, scored_hands, strict=True):
-        won, delta, totals = scored.won, scored.delta, scored.totals
-        scores.extend((pk, side, won[name], delta[name], totals[name]) for name, side in side_pks)
+    scores = [
+        (pk, side, scored.won[name], scored.delta[name], scored.totals[name])
+        for pk, (scored, side_pks) in zip(hand_ids, scored_hands, strict=True)
+        for name, side in side_pks
+    ]
     bulk.insert_rows(HandScore, ("hand", "side", "won", "delta", "total"), scores)
     # The winners, a statement per winning side's position rather than bulk_update's CASE over every game: the
     # side at that position in each of these games is the one the engine named.
