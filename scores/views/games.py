@@ -220,7 +220,10 @@ def _saved_response(
     context.update(saved_hand=saved, undo_oob=True, form_stays=form_stays)
     if form_stays:
         context.update(membership=membership, can_score=True, key=uuid.uuid4())
-        context["chart"], context["steps"] = selectors.score_chart_steps(game, context["sides"])
+        try:
+            context["chart"], context["steps"] = selectors.score_chart_steps(game, context["sides"])
+        except db.Error:  # The hand is stored, and said so: the chart catches up when the page is next loaded.
+            logger.warning("The score chart could not be read after a hand was saved", exc_info=True)
     else:
         context.update(_scoring_context(game, membership, state, dealer, saved.number + 1))
     response = render(request, "scores/game_detail.html#saved", context)
