@@ -6,6 +6,7 @@ of the four house rules. No database.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import pytest
@@ -250,7 +251,7 @@ def test_every_winner_follows_the_house_rules(game):
 def test_the_house_rules_change_only_the_winning_never_the_scores(game):
     table_, played = game
     result = rules.replay(table_, played)
-    sheet = rules.replay(Table(seats=table_.seats, rules=Rules(target=99)), [Hand(**{**hand.__dict__, "bids": None}) for hand in played])
+    sheet = rules.replay(Table(seats=table_.seats, rules=Rules(target=99)), [dataclasses.replace(hand, bids=None) for hand in played])
     assert [hand.totals for hand in result.hands] == [hand.totals for hand in sheet.hands]
 
 

@@ -165,6 +165,7 @@ WRITES = {
     "league_settings": (lambda w: reverse("scores:league_settings", args=["thursday"]), lambda w: {"name": "Renamed"}),
     "league_public_link": (lambda w: reverse("scores:league_public_link", args=["thursday"]), lambda w: {"action": "off"}),
     "league_delete": (lambda w: reverse("scores:league_delete", args=["thursday"]), lambda w: {}),
+    "game_delete": (lambda w: reverse("scores:game_delete", args=["thursday", w["game"].pk]), lambda w: {"version": _version(w)}),
     "member_role": (
         lambda w: reverse("scores:member_role", args=["thursday", w["member"].pk]),
         lambda w: {f"m{w['member'].pk}-role": "owner"},
@@ -272,6 +273,10 @@ SCORER_WRITES = {
         lambda w: {"new_1": "Zed", "new_2": "Yan", "mode": "solo", "target": "7", "first_dealer": "1", "team1": "A", "team2": "B"},
     ),
     "guest_new": (lambda w: reverse("scores:guest_new", args=["thursday"]), lambda w: {"name": "Ike"}),
+    "game_rules": (
+        lambda w: reverse("scores:game_rules", args=["thursday", w["open_game"].pk]),
+        lambda w: {"version": _version(w, "open_game"), "rules-target": "21"},
+    ),
 }
 
 
@@ -283,7 +288,7 @@ def _version(world, game: str = "game") -> int:
 def _games_snapshot() -> list:
     return (
         sorted(Hand.objects.values_list("game__code", "number", "pitcher__player__name", "bid"))
-        + sorted(Game.objects.values_list("code", "status"))
+        + sorted(Game.objects.values_list("code", "status", "target"))
         + sorted(Player.objects.values_list("name", flat=True))
     )
 

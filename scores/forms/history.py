@@ -37,7 +37,7 @@ class HistoryUploadForm(ShortRefusals, forms.Form):
         return upload
 
 
-class LeagueExportForm(forms.Form):
+class LeagueExportForm(ShortRefusals, forms.Form):
     """A league's download (``?seasons=``): with each game's season, a key of this app's beside the exchange format."""
 
     seasons = forms.BooleanField(required=False)
