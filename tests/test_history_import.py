@@ -394,6 +394,41 @@ def test_a_key_given_twice_is_refused():
     assert problems_of(text) == ['game "b", id: the key "id" is given more than once']
 
 
+TWICE = '{"format": "pitch-history", "version": 1, "games": [{"id": "a", "id": "b", "seats": [SEATS], "hands": []}]}'
+
+
+@pytest.mark.parametrize(
+    ("text", "seats"),
+    [
+        (TWICE.replace('"seats": ', '"seats" : '), '"Ann", "Bob"'),  # One key given twice, and one key spaced from its colon.
+        (TWICE.replace('"seats": ', '"seats"\n\t:'), '"Ann", "Bob"'),
+        (TWICE, r'"Ann \"Ace\"", "Bob"'),  # An escaped quote.
+        (TWICE, r'"Ann\": \"x", "Bob"'),  # An escaped quote and a colon inside a name: as if one more key were given.
+        (TWICE, r'"Ann\\", "Bob"'),  # An escaped backslash before a closing quote.
+    ],
+    ids=["space before a colon", "new line and tab before a colon", "escaped quotes", "a colon after an escaped quote", "backslash"],
+)
+def test_a_key_given_twice_is_found_however_the_text_is_written(text, seats):
+    assert problems_of(text.replace("SEATS", seats)) == ['game "b", id: the key "id" is given more than once']
+
+
+def test_a_point_given_twice_in_a_hand_of_version_2_is_found():
+    points = '{"high": "Ann", "low": "Ann", "jack": null, "game": "Bob", "high": "Bob"}'
+    text = (
+        '{"format": "pitch-history", "version": 2, "games": [{"id": "a", "seats": ["Ann", "Bob"], '
+        f'"hands": [{{"pitcher": "Ann", "bid": 2, "points": {points}}}]}}]}}'
+    )
+    assert 'game "a", hand 1, points.high: the key "high" is given more than once' in problems_of(text)
+
+
+@pytest.mark.parametrize("name", ['Ann "Ace" : the', "Ann : x", 'Ann\\":'])
+def test_names_that_look_like_keys_are_read_as_names(league, name):
+    doc = document(game(seats=[name, "Bob", "Cat"], hands=[hand(name, 2, name)]))
+    report = services.import_history(league=league, source=dumps(doc))
+    assert report.imported == (GAME,)
+    assert Player.objects.filter(league=league, name=name).exists()
+
+
 @pytest.mark.parametrize(
     ("source", "expected"),
     [

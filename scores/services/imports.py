@@ -22,7 +22,7 @@ from ..models import Game, Hand, HandScore, League, Player, PlayerRating, Season
 from .games import seat_figures
 from .leagues import players_named
 from .ratings import RATING_FIELDS, rate_again
-from .totals import Seasons, count_games, move_games
+from .totals import Counted, Seasons, count_games, move_games
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,14 +86,14 @@ def _import_history(
         skipped = tuple(found.id for found in games if found.id in existing)
         players = players_named(league, list(dict.fromkeys(name for found in new for name in found.table.seats)))
         _place_in_seasons(league, new)
-        finished: list[tuple[int, datetime.date]] = []
+        finished: list[Finished] = []
         for batch in itertools.batched(new, IMPORT_BATCH):
             finished.extend(_store_new_games(league, batch, players))
         if finished:  # Once for the whole file, from its earliest game on, as record_hand would have left them.
-            pk, played_on = min(finished, key=lambda game: (game[1], game[0]))
+            pk, played_on, *_rest = min(finished, key=lambda game: (game[1], game[0]))
             rated = rate_again(league=league, from_game=Game(pk=pk, played_on=played_on))
             bulk.insert_rows(PlayerRating, RATING_FIELDS, rated)
-            count_games(league=league, games=[pk for pk, _day in finished])
+            count_games(league=league, games=[(day, kind, counted) for _pk, day, kind, counted in finished])
     matched = tuple((name, player.name) for name, player in players.items() if player.name != name)
     return ImportReport(imported=tuple(found.id for found in new), skipped=skipped, matched=matched)
 
@@ -160,9 +160,14 @@ HAND_FIELDS: tuple[str, ...] = ("game", "number", "dealer", "pitcher", "bid", "a
 HAND_FIELDS += ("created_at",)
 
 
-def _store_new_games(league: League, batch: Sequence[document.GameInput], players: dict[str, Player]) -> list[tuple[int, datetime.date]]:
+# A finished game as an import stored it: its pk, day, kind (``Game.partnership``) and seats as the season's totals
+# count them (``totals.Counted``, by player).
+Finished = tuple[int, datetime.date, bool, dict[int, Counted]]
+
+
+def _store_new_games(league: League, batch: Sequence[document.GameInput], players: dict[str, Player]) -> list[Finished]:
     """start_game and record_hand for a batch of new games, in a few bulk inserts however many games and hands;
-    the finished games' pks and days.
+    the finished games, for the ratings and the season's totals.
 
     Every row is inserted as plain values (``history.bulk.insert_rows``), and the ids the next rows point at
     are read back in one query a table. The engine's results come from the check (``GameInput.result``),
@@ -205,14 +210,14 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
         ],
     )
     sides = {(game, position): pk for game, position, pk in Side.objects.filter(game__in=games).values_list("game", "position", "pk")}
+    # Only finished games count in the standings: a game in progress keeps zeros, as record_hand leaves it.
+    figures = [seat_figures(found.table, found.result.hands if found.result.winner is not None else ()) for found in batch]
     bulk.insert_rows(
         Seat,
         ("game", "player", "position", "side", *Seat.FIGURES),
         [
-            (game, players[name].pk, i, sides[game, found.table.sides.index(found.table.side(name))], *figures[name])
-            for game, found in zip(games, batch, strict=True)
-            # Only finished games count in the standings: a game in progress keeps zeros, as record_hand leaves it.
-            for figures in [seat_figures(found.table, found.result.hands if found.result.winner is not None else ())]
+            (game, players[name].pk, i, sides[game, found.table.sides.index(found.table.side(name))], *game_figures[name])
+            for game, found, game_figures in zip(games, batch, figures, strict=True)
             for i, name in enumerate(found.table.seats)
         ],
     )
@@ -265,4 +270,9 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
     for winner_position, ids in by_position.items():
         winner = Subquery(Side.objects.filter(game=OuterRef("pk"), position=winner_position).values("pk"))
         Game.objects.filter(pk__in=ids).update(winner=winner, status=Game.Status.FINISHED)
-    return [(game, day) for game, day, found in zip(games, played_on, batch, strict=True) if found.result.winner is not None]
+    finished = []
+    for game, day, found, game_figures in zip(games, played_on, batch, figures, strict=True):
+        if (won_by := found.result.winner) is not None:
+            counted = {players[name].pk: (found.table.side(name) == won_by, counts) for name, counts in game_figures.items()}
+            finished.append((game, day, found.table.partnership, counted))
+    return finished

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import bisect
 import datetime
-import itertools
+import operator
 from collections.abc import Iterable, Mapping
 
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
@@ -22,7 +22,6 @@ from ..models import Game, League, Player, Season, SeasonTotal, Seat
 
 # A seat in a finished game, as the totals count it: whether its side won, and its figures (``Seat.FIGURES``).
 Counted = tuple[bool, tuple[int, ...]]
-COUNT_CHUNK = 5000  # Games a query when counting many (a query's parameters are limited).
 
 
 class Seasons:
@@ -120,16 +119,16 @@ def _counts(row: dict) -> tuple[int, ...]:
     return tuple(row[f"{field}_"] for field in SeasonTotal.COUNTS)
 
 
-def count_games(*, league: League, games: Iterable[int]) -> None:
-    """Count these games of the league (just stored in bulk: an import) in their seasons; those not finished count nothing."""
+def count_games(*, league: League, games: Iterable[tuple[datetime.date, bool, Mapping[int, Counted]]]) -> None:
+    """Count these finished games of the league (just stored in bulk: an import) in their seasons: each game's day,
+    its kind (``Game.partnership``) and its seats as ``count_game`` counts them, by player."""
     seasons = Seasons(league.pk)
     by_season: dict[tuple[int | None, bool], dict[int, list[int]]] = {}
-    for chunk in itertools.batched(games, COUNT_CHUNK):
-        seats = Seat.objects.filter(game__in=chunk, game__status=Game.Status.FINISHED)
-        for row in _sums(seats, "player_id", "game__played_on", "game__partnership"):
-            season = by_season.setdefault((seasons.of(row["game__played_on"]), row["game__partnership"]), {})
-            counts = season.setdefault(row["player_id"], [0] * len(SeasonTotal.COUNTS))
-            counts[:] = [a + b for a, b in zip(counts, _counts(row), strict=True)]
+    for day, partnership, counted in games:
+        season = by_season.setdefault((seasons.of(day), partnership), {})
+        for player, (won, figures) in counted.items():
+            counts = season.setdefault(player, [0] * len(SeasonTotal.COUNTS))
+            counts[:] = map(operator.add, counts, (1, won, *figures))
     for (season_id, partnership), changes in by_season.items():
         _add(season_id, partnership, {player: tuple(counts) for player, counts in changes.items()})
         latest = _latest_game(seasons, season_id, partnership)
