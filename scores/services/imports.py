@@ -35,7 +35,7 @@ class ImportReport:
     matched: tuple[tuple[str, str], ...] = ()
 
 
-IMPORT_BATCH = 500  # Games per round of bulk inserts: a few queries per round, memory bounded by the round.
+IMPORT_BATCH = 2000  # Games per round of bulk inserts: a few queries per round, memory bounded by the round.
 
 
 def import_history(
