@@ -322,6 +322,12 @@ def test_a_kept_game_page_is_still_shown_offline_to_the_account_that_kept_it(liv
     expect(page.get_by_role("button", name="Save hand")).to_be_visible()
 
 
+def chart_caught_up(page: Page, legend: str) -> None:
+    """After an undo the score chart asks the server for itself again: it shows the undone game before the network
+    goes, so no request of it is left to fail offline."""
+    expect(page.locator("#score-chart-legend")).to_contain_text(legend)
+
+
 def test_restore_is_for_stored_hands_a_hand_queued_offline_takes_the_undone_ones_place(
     live_server, page: Page, context: BrowserContext, game
 ):
@@ -330,6 +336,7 @@ def test_restore_is_for_stored_hands_a_hand_queued_offline_takes_the_undone_ones
     open_game(page, live_server, game)
     page.get_by_role("button", name="Undo last hand").click()  # A stored hand: the server undoes it, Restore is offered.
     expect(page.get_by_role("button", name="Restore")).to_be_visible()
+    chart_caught_up(page, "Bob: 0")
     context.set_offline(True)
     enter_hand(page, "Cat", 2, "Cat", "Cat")
     save(page)  # Queued as hand 2: the undone hand's place is taken, so nothing is left to restore.
@@ -353,6 +360,7 @@ def test_each_notice_is_shown_once_and_the_newest_replaces_the_one_before(live_s
     notices = page.get_by_role("alert")
     page.get_by_role("button", name="Undo last hand").click()
     expect(notices).to_have_text(["Hand 2 was undone."])  # The server's.
+    chart_caught_up(page, "Bob: 0")
     context.set_offline(True)
     page.get_by_role("link", name="Edit hand 1").click()
     expect(notices).to_have_text(["Not available offline: editing a stored hand and the auction need the connection."])
