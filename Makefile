@@ -61,8 +61,8 @@ lan: venv translations
 
 # static/scores/bootstrap.min.css (committed): Bootstrap's Sass with only the parts and rules the pages use, built with
 # the versions pinned in assets/package-lock.json (Node and npm). Run it after a template or script uses a Bootstrap
-# class it did not before: tests/test_bootstrap_css.py fails until then.
-css:
+# class it did not before: tests/test_bootstrap_css.py fails until then. It reads crispy-bootstrap5's templates in the venv.
+css: venv
 	cd assets && npm ci --no-audit --no-fund && npm run build
 
 # The benchmark with its budgets (BENCHMARKS.md); takes several minutes, not part of `make test`.
