@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint venv translations messages prod bench lan
+.PHONY: run test lint venv translations messages prod bench lan css
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt .python-version
 	@python3 -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else "Python 3.12 or newer is needed (see .python-version); python3 is " + sys.version)'
@@ -58,6 +58,12 @@ prod: venv
 # DEBUG off, a secret key made once in .lan-secret-key, this machine's LAN addresses allowed; prints a QR code.
 lan: venv translations
 	$(PY) manage.py lan --port $(PORT)
+
+# static/scores/bootstrap.min.css (committed): Bootstrap's Sass with only the parts and rules the pages use, built with
+# the versions pinned in assets/package-lock.json (Node and npm). Run it after a template or script uses a Bootstrap
+# class it did not before: tests/test_bootstrap_css.py fails until then. It reads crispy-bootstrap5's templates in the venv.
+css: venv
+	cd assets && npm ci --no-audit --no-fund && npm run build
 
 # The benchmark with its budgets (BENCHMARKS.md); takes several minutes, not part of `make test`.
 bench: venv

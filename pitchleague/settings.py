@@ -42,7 +42,6 @@ INSTALLED_APPS = [
     "django_htmx",
     "crispy_forms",
     "crispy_bootstrap5",
-    "bootstrap",
     "axes",
     "django_tasks_db",
     "scores",

@@ -30,7 +30,7 @@ from ..accounts import offline_pages
 THEME_COLOUR = "#146c43"  # The header's green (app.css), dark enough for its light text.
 # The files every page loads, cached by the worker when it installs.
 PRECACHED = (
-    "bootstrap/css/bootstrap.min.css",
+    "scores/bootstrap.min.css",
     "scores/app.css",
     "scores/theme.js",
     "scores/app.js",

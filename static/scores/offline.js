@@ -18,7 +18,13 @@ let syncing = false;
 let wasMarked = false; // The scoreboard shows waiting hands: this page changed it.
 
 const fill = (text, values) => interpolate(text, values, true); // The catalog's texts name their values: %(number)s.
-const state = () => JSON.parse(document.getElementById("scorer-state").textContent);
+// Parsed once per scoreboard, not on every tap: each answer that changes the game brings a new #scorer-state element.
+let parsed = { element: null, value: null };
+const state = () => {
+  const element = document.getElementById("scorer-state");
+  if (parsed.element !== element) parsed = { element, value: JSON.parse(element.textContent) };
+  return parsed.value;
+};
 const waiting = () => queue.filter((hand) => hand.status === "waiting");
 const form = () => document.getElementById("hand");
 
