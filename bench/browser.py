@@ -294,6 +294,9 @@ def run(out: Path, budget: Callable[[str, str, str, bool | None], None], product
                 ours, server_ms, theirs = [], [], []
                 for turn in range(1, WARMUP + TAPS + 1):
                     number += 1
+                    # Each page in front for its turn: a page behind another has its timers slowed (htmx swaps the
+                    # server's answer in on one), as a phone's browser does for a tab not shown.
+                    page.bring_to_front()
                     tap_hand(page, number)
                     page.evaluate(WATCH_TAP, ["#hand button.save", OURS_TOTALS])
                     before = traffic.mark()
@@ -308,6 +311,7 @@ def run(out: Path, budget: Callable[[str, str, str, bool | None], None], product
                         if throttled:
                             per_save.append((after[0] - before[0], after[1] - before[1]))
                     if peer_page is not None:
+                        peer_page.bring_to_front()
                         tap_peer_hand(peer_page, number)
                         peer_page.evaluate(WATCH_TAP, ["#applyHandBtn", PEER_TOTALS])
                         peer_page.get_by_role("button", name="Apply Hand to Score").click()
