@@ -64,6 +64,6 @@ def test_the_player_page_needs_the_same_queries_however_many_games(league, owner
     player = _player(league, "P0c") if more_games else _player(league, "Ann")
     client.force_login(owner)
     # Session and user, membership, the player, the seasons, whether a guest's games can be claimed (the user's claim,
-    # the user's own player), and player_context's four queries.
-    with django_assert_num_queries(2 + 1 + 1 + 1 + 2 + 4):
+    # the user's own player), and player_context's three queries.
+    with django_assert_num_queries(2 + 1 + 1 + 1 + 2 + 3):
         client.get(reverse("scores:player_detail", args=[league.slug, player.pk]))

@@ -115,8 +115,8 @@ def test_a_hand_in_a_game_still_in_progress_changes_no_rating(league):
 def test_ratings_need_a_number_of_queries_that_does_not_grow_with_games(league, django_assert_num_queries, more_games):
     leagues.build(league)
     leagues.grow(league, more_games)
-    # Delete, latest ratings, games, seats, final totals, insert; and the savepoint of @transaction.atomic.
-    with django_assert_num_queries(8):
+    # Delete, latest ratings, games, seats with their final totals, insert; and the savepoint of @transaction.atomic.
+    with django_assert_num_queries(7):
         services.update_ratings(league=league)
 
 

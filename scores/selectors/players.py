@@ -5,11 +5,11 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from .. import charts, rules
-from ..models import Game, HandScore, Player, PlayerRating, Season, Seat
+from ..models import Game, Player, PlayerRating, Season, Seat
 
 
 def player_context(player: Player, *, season: Season | None = None) -> dict:
-    """The player page's figures in a season (one of ``selectors.seasons``'; None: all time), in four queries however
+    """The player page's figures in a season (one of ``selectors.seasons``'; None: all time), in three queries however
     many games the player has played."""
     games = Game.objects.filter(league=player.league_id)
     if season is not None:
@@ -21,11 +21,12 @@ def player_context(player: Player, *, season: Season | None = None) -> dict:
     )
     game_ids = [seat.game_id for seat in seats]
     others = list(Seat.objects.filter(game__in=game_ids).exclude(player=player).select_related("player"))
+    # Each side's final total in the finished games: a seat of a finished game holds its side's score changes summed.
+    finished = {seat.game_id for seat in seats if seat.game.is_finished}
     totals: dict[int, dict[int, int]] = {}
-    for game_id, side_id, total in HandScore.objects.filter(hand__game__in=game_ids, hand__ends_game=True).values_list(
-        "hand__game_id", "side_id", "total"
-    ):
-        totals.setdefault(game_id, {})[side_id] = total
+    for each in (*seats, *others):
+        if each.game_id in finished:
+            totals.setdefault(each.game_id, {})[each.side_id] = each.points
     ratings = list(PlayerRating.objects.filter(player=player, game__in=games).in_order_played())
     change = {r.game_id: r.change for r in ratings}
     head_to_head: dict[int, dict] = {}

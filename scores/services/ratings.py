@@ -7,7 +7,7 @@ from django.db.models import OuterRef, Q, Subquery
 from openskill.models import PlackettLuce
 
 from .. import rules
-from ..models import Game, HandScore, League, Player, PlayerRating, Seat, ordinal
+from ..models import Game, League, Player, PlayerRating, Seat, ordinal
 
 RATING_MODEL = PlackettLuce()
 
@@ -72,16 +72,13 @@ def rate_again(*, league: League, from_game: Game | None = None) -> list[tuple]:
     finished = list(games.finished().order_by("played_on", "pk").values_list("pk", "winner_id", "partnership"))
     ids = [pk for pk, _winner, _partnership in finished]
     sides: dict[int, dict[int, list[int]]] = {pk: {} for pk in ids}  # game -> side -> players
-    for game_id, side_id, player_id in (
-        Seat.objects.filter(game__in=ids).order_by("side__position", "position").values_list("game_id", "side_id", "player_id")
+    # A seat of a finished game holds its side's score changes summed: the side's final total.
+    totals: dict[tuple[int, int], int] = {}
+    for game_id, side_id, player_id, points in (
+        Seat.objects.filter(game__in=ids).order_by("side__position", "position").values_list("game_id", "side_id", "player_id", "points")
     ):
         sides[game_id].setdefault(side_id, []).append(player_id)
-    totals = {
-        (game_id, side_id): total
-        for game_id, side_id, total in HandScore.objects.filter(hand__game__in=ids, hand__ends_game=True).values_list(
-            "hand__game_id", "side_id", "total"
-        )
-    }
+        totals[game_id, side_id] = points
     rows = []
     for game_id, winner_id, partnership in finished:
         teams = list(sides[game_id].items())
