@@ -489,7 +489,12 @@ class Hand(models.Model):
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique_in_game"),
-            models.UniqueConstraint(fields=["game", "idempotency_key"], name="hand_idempotency_key_unique_in_game"),
+            # Only hands sent with a key are in its index: a hand entered by hand, or imported, has none.
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"],
+                condition=models.Q(idempotency_key__isnull=False),
+                name="hand_idempotency_key_unique_in_game",
+            ),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="hand_number_from_one"),
             models.CheckConstraint(condition=models.Q(bid__gte=1, bid__lte=MAX_TOTAL), name="hand_bid_range"),
         ]
