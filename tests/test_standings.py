@@ -141,12 +141,12 @@ def test_a_bad_query_parameter_is_a_400_with_a_message(games, league, owner, cli
 @pytest.mark.parametrize(
     ("lang", "first", "last"),
     [
-        ("en", "Click a column's heading to sort by it: Player, GP, W, Pts, Pts/hand, Win %", "Streak or Rating."),
+        ("en", "Tap a column's heading to sort by it: Player, GP, W, Pts, Pts/hand, Win %", "Streak or Rating."),
         ("it", "per ordinare secondo quella: Giocatore, PG", " o Merito."),
     ],
 )
 def test_a_bad_sort_names_the_columns_as_the_page_shows_them(games, league, owner, client, lang, first, last):
-    """Not the query's field names (sort, order): the headings a player clicks, in the page's language."""
+    """Not the query's field names (sort, order): the headings a player taps, in the page's language."""
     client.force_login(owner)
     response = client.get(reverse("scores:league_detail", args=[league.slug]), {"sort": "favourite"}, headers={"accept-language": lang})
     alert = response.text.split('<div class="alert alert-danger py-1 small" role="alert">')[1].split("</div>")[0]
