@@ -131,3 +131,16 @@ def test_a_card_night_of_eight_through_two_rounds_on_phones(live_server, page: P
     expect(page.get_by_role("button", name=re.compile("Seat round"))).to_have_count(0)
     screen.screenshot(path="/tmp/night-big-screen.png", full_page=True)
     page.screenshot(path="/tmp/night-phone.png", full_page=True)
+
+
+def test_the_night_form_shows_each_choice_whole_on_a_phone(live_server, browser: Browser, league):
+    """The choices of how the tables sit are sentences: each shows whole at 390 px, wrapped, never cut short."""
+    phone = browser.new_context(**PHONE).new_page()
+    _log_in(phone, live_server.url, "olive")
+    phone.goto(f"{live_server.url}/leagues/{league.slug}/nights/new/")
+    for group in ("Tables", "When the tables of four leave one or two players over"):
+        choices = phone.get_by_role("group", name=group).locator("label")
+        expect(choices.first).to_be_visible()
+        for choice in choices.all():
+            text = choice.inner_text()
+            assert choice.locator(".tap-text").evaluate("(span) => span.scrollWidth <= span.clientWidth"), f"{group}: {text!r} is cut short"
