@@ -660,7 +660,7 @@ def score_hand(table: Table, hand: Hand, *, number: int, dealer: str, before: Ma
     sides: dict[str, str | None] = {}
     won = dict.fromkeys(table.sides, 0)
     given = hand.points
-    if not isinstance(given, dict | Mapping):  # A dict is told at once; the abstract Mapping takes longer.
+    if not isinstance(given, (dict, Mapping)):  # A dict is told at once; the abstract Mapping takes longer.
         where("points", N_("points must give the side that won each point, got %(value)s"), value=repr(given))
     else:
         side_of = table.side
