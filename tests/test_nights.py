@@ -177,6 +177,16 @@ def test_someone_leaves_and_someone_arrives_between_rounds(owner_client, league,
     assert seated == {*EIGHT, "Ivy"} - {"Hal"}
 
 
+def test_a_round_out_of_turn_is_refused_and_the_next_round_is_still_offered(owner_client, league, owner):
+    night = _night(league, owner=owner)
+    response = _next_round(owner_client, night, 3, unfinished="on")
+    assert response.status_code == 409 and "Round 3 cannot start before round 2." in response.text
+    assert list(Round.objects.filter(night=night).values_list("number", flat=True)) == [1]
+    assert response.context["round_form"]["number"].value() == 2
+    assert _next_round(owner_client, night, 2, unfinished="on").status_code == 302
+    assert list(Round.objects.filter(night=night).order_by("number").values_list("number", flat=True)) == [1, 2]
+
+
 @pytest.mark.parametrize(
     ("fields", "message"),
     [

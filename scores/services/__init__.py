@@ -32,7 +32,7 @@ from .games import (
 )
 from .imports import ImportReport, import_history
 from .leagues import accept_invite, change_role, create_league, delete_league, remove_member, rename_player
-from .nights import set_table_scorer, start_night, start_round
+from .nights import RoundNotNext, set_table_scorer, start_night, start_round
 from .people import add_guest, claim_player, decide_claim, merge_players, rename, set_archived
 from .ratings import update_ratings
 from .seasons import rename_season, start_season
@@ -42,6 +42,7 @@ __all__ = [
     "ImportReport",
     "KeyUsedForAnotherHand",
     "Refused",
+    "RoundNotNext",
     "accept_invite",
     "add_guest",
     "change_role",

@@ -23,6 +23,10 @@ from .games import start_game
 from .leagues import players_named
 
 
+class RoundNotNext(Refused):
+    """A round asked for out of turn (only a crafted post asks for one): rounds are seated one after another."""
+
+
 @transaction.atomic
 def start_night(
     *,
@@ -62,12 +66,15 @@ def start_round(*, night: Night, number: int, players: Sequence[Player], guests:
     """Seat round ``number`` of the night for the players present (someone may have left or arrived).
 
     Refused if that round was started already (two owners pressing at once), if the night has had all its
-    rounds, or, unless ``unfinished``, while a table of the round before is still playing.
+    rounds, or, unless ``unfinished``, while a table of the round before is still playing; ``RoundNotNext`` if a
+    round would be skipped.
     """
     Night.objects.filter(pk=night.pk).update(version=F("version") + 1)  # The night's row locked until the end.
     last = Round.objects.filter(night=night).aggregate(last=Max("number"))["last"] or 0
     if number <= last:
         raise Refused(_("Round %(number)s was started already: here is the night as it stands.") % {"number": number})
+    if number > last + 1:
+        raise RoundNotNext(_("Round %(number)s cannot start before round %(next)s.") % {"number": number, "next": last + 1})
     if number > night.rounds:
         raise Refused(_("The night has had all its %(rounds)s rounds.") % {"rounds": night.rounds})
     playing = list(

@@ -133,6 +133,11 @@ def round_new(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             services.start_round(
                 night=night, number=data["number"], players=list(data["players"]), guests=data["guests"], unfinished=data["unfinished"]
             )
+        except services.RoundNotNext as refused:
+            # The page as it stands, offering the round that is next.
+            messages.error(request, str(refused))
+            context = _owner_context(night, {"league": night.league, "membership": membership, "is_owner": True})
+            return render(request, "scores/night_detail.html", context, status=409)
         except services.Refused as refused:
             messages.warning(request, str(refused))
             return redirect(night)
