@@ -129,11 +129,11 @@ def test_a_team_name_too_long_is_refused_on_its_field(league):
 
 
 @pytest.mark.django_db
-def test_a_name_that_is_only_invisible_characters_is_no_name(league):
+def test_a_name_that_is_only_invisible_characters_is_refused_not_taken_as_no_name(league):
     form = NewGameForm(new_game_data(new_1=ZWSP, new_2="Ann", new_3="Bob"), league=league)
 
-    assert form.is_valid()
-    assert form.cleaned_data["seats"] == ["Ann", "Bob"]
+    assert not form.is_valid()
+    assert form.errors["new_1"] == ["The name shows as nothing: it has only invisible characters."]
 
 
 @pytest.mark.django_db

@@ -66,7 +66,7 @@ def test_before_the_first_season_and_without_seasons_the_standings_are_all_time(
         ({"name": "winter", "starts_on": "2026-03-01"}, "The league already has a season called “winter”."),
         ({"name": "", "starts_on": "2026-03-01"}, "This field is required."),
         ({"name": "Spring", "starts_on": "March"}, "Enter a valid date."),
-        ({"name": "x" * 61, "starts_on": "2026-03-01"}, "Ensure this value has at most 60 characters (it has 61)."),
+        ({"name": "x" * 61, "starts_on": "2026-03-01"}, "The name is 61 characters long; at most 60 fit."),
     ],
 )
 def test_a_season_that_cannot_start_is_refused_with_why(owner_client, league, games, data, message):

@@ -7,6 +7,7 @@ import dataclasses
 from typing import Any
 
 from django import forms
+from django.db import models
 from django.forms.boundfield import BoundWidget
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -46,26 +47,41 @@ class PlayerChoiceField(forms.ModelMultipleChoiceField):
 
 
 class NameField(forms.CharField):
-    """A player's or team's name in its normal form (``scores.names``).
+    """A name a person types (a player's, a team's, a league's, a season's, a night's) in its normal form
+    (``scores.names``): control, zero-width and direction characters out, inner spaces folded.
 
     Too long is refused with the length, never cut: the field has no maxlength, with which a browser
-    cuts a pasted name without a word, and the length is the normal form's, which is what is stored.
+    cuts a pasted name without a word, and the length is the normal form's, which is what is stored
+    (``longest``: the model field's max_length). A name of invisible characters alone would show as
+    nothing: it is refused, not taken as no name.
     """
 
-    max_name_length = MAX_NAME_LENGTH  # Player.name is declared with it.
+    def __init__(self, *, longest: int = MAX_NAME_LENGTH, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.longest = longest
+
+    @classmethod
+    def of(cls, model: type[models.Model], **kwargs) -> NameField:
+        """The field for the ``name`` of ``model`` (a league, a season, a night), as long as its column."""
+        field = model._meta.get_field("name")
+        assert isinstance(field, models.CharField) and field.max_length is not None  # A name is a CharField, which has one.
+        return cls(longest=field.max_length, **kwargs)
 
     def to_python(self, value: object) -> str:
         text = super().to_python(value)
         assert text is not None  # The empty value is CharField's own, "".
-        return clean_name(text)
+        name = clean_name(text)
+        if text and not name:
+            raise forms.ValidationError(_("The name shows as nothing: it has only invisible characters."), code="invisible")
+        return name
 
     def validate(self, value: str) -> None:
         super().validate(value)
-        if len(value) > self.max_name_length:
+        if len(value) > self.longest:
             raise forms.ValidationError(
                 _("The name is %(length)s characters long; at most %(max)s fit."),
                 code="max_length",
-                params={"length": len(value), "max": self.max_name_length},
+                params={"length": len(value), "max": self.longest},
             )
 
 

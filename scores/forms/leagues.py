@@ -18,14 +18,15 @@ from ..problems import alternatives, variant_name
 from ..selectors.seasons import current_season, seasons
 from ..selectors.standings import COLUMNS, Column, standings, standings_columns
 from . import ShortRefusals
-from .games import RulesForm
+from .games import NameField, RulesForm
 
 
 class LeagueForm(ShortRefusals, forms.ModelForm):
+    name = NameField.of(League, label=_("League name"))
+
     class Meta:
         model = League
         fields = ["name"]
-        labels = {"name": _("League name")}
 
 
 class LeagueRulesForm(RulesForm):
@@ -218,7 +219,7 @@ class GameFilterForm(DateRangeForm):
 class NewSeasonForm(ShortRefusals, forms.Form):
     """A new season: its name, and the day its games start (games played from then on are its)."""
 
-    name = forms.CharField(label=_("Name of the season"), max_length=Season._meta.get_field("name").max_length)
+    name = NameField.of(Season, label=_("Name of the season"))
     starts_on = forms.DateField(label=_("First day"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
 
     def __init__(self, *args, **kwargs) -> None:
@@ -227,16 +228,10 @@ class NewSeasonForm(ShortRefusals, forms.Form):
         for field in self.fields.values():
             field.widget.attrs["class"] = "form-control"
 
-    def clean_name(self) -> str:
-        return " ".join(self.cleaned_data["name"].split())
-
 
 class SeasonNameForm(ShortRefusals, forms.Form):
-    name = forms.CharField(label=_("New name"), max_length=Season._meta.get_field("name").max_length)
+    name = NameField.of(Season, label=_("New name"))
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["name"].widget.attrs["class"] = "form-control"
-
-    def clean_name(self) -> str:
-        return " ".join(self.cleaned_data["name"].split())

@@ -102,7 +102,7 @@ class NightForm(PresentForm):
 
     MODES = [("partnership", _("Partnership: tables of four, two teams of two")), ("solo", _("Solo tables"))]
 
-    name = forms.CharField(label=_("Name of the night"), max_length=Night._meta.get_field("name").max_length)
+    name = NameField.of(Night, label=_("Name of the night"))
     played_on = forms.DateField(label=_("Day"), widget=forms.DateInput(attrs={"type": "date", "class": "form-control"}, format="%Y-%m-%d"))
     mode = forms.ChoiceField(label=_("Tables"), choices=MODES, initial="partnership", widget=forms.RadioSelect)
     solo_size = forms.TypedChoiceField(

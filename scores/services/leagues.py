@@ -26,7 +26,7 @@ RESERVED_SLUGS = frozenset({"new"})
 @transaction.atomic
 def create_league(*, name: str, owner) -> League:
     """A new league named ``name`` with ``owner`` as its owner; the short name comes from the name, made unique."""
-    name = name.strip()
+    name = clean_name(name)
     base = (slugify(name) or "league")[:50]
     taken = set(League.objects.filter(slug__startswith=base).values_list("slug", flat=True)) | RESERVED_SLUGS
     slug, n = base, 1

@@ -12,6 +12,7 @@ from django.db import transaction
 from scores import services
 from scores.history.document import HistoryError, load_json
 from scores.models import League
+from scores.names import clean as clean_name
 from scores.names import has_surrogate
 from scores.rules import RulesError
 
@@ -76,6 +77,6 @@ def _league_name(source: bytes, slug: str) -> str:
         return slug  # The import reports what is wrong with the file.
     league = data.get("league") if isinstance(data, dict) else None
     name = league.get("name") if isinstance(league, dict) else None
-    if not isinstance(name, str) or not name.strip() or has_surrogate(name):
+    if not isinstance(name, str) or has_surrogate(name) or not clean_name(name):
         return slug  # A name that is no text is reported with the file's other problems, and nothing is stored.
-    return name.strip()[:100]
+    return clean_name(name)[:100]
