@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect
 
-from scores import rules
+from scores import rules, services
 from scores.models import Game, League, Role
 from tests.conftest import PASSWORD
 from tests.phone import phone_fixtures
@@ -192,3 +192,30 @@ def test_the_league_keeps_its_usual_variant_and_new_games_start_with_it(live_ser
     new_game(page, live_server, league)
     expect(page.get_by_role("group", name="Variant").get_by_role("radio", name="5-point")).to_be_checked()
     expect(page.locator(".rules-line")).to_have_text("5-point · to 11 · no negative scores")
+
+
+def test_an_archived_player_is_not_offered_in_the_list_nor_by_typing(live_server, page: Page, make_user, league, size):
+    for name in ("Fay", "Gus"):
+        services.add_guest(league=league, name=name)
+    make_user("olive", league, Role.OWNER)
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username").fill("olive")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(live_server.url + reverse("scores:people", args=[league.slug]))
+    page.get_by_role("button", name="Archive Fay").click()
+    expect(page.get_by_text("Fay is archived: new games and card nights no longer offer them.")).to_be_visible()
+
+    page = new_game(page, live_server, league)
+    expect(page.get_by_role("checkbox", name="Gus", exact=True)).to_have_count(1)
+    expect(page.get_by_role("checkbox", name="Fay", exact=True)).to_have_count(0)
+    finder = page.get_by_role("combobox", name="Find a league player")
+    finder.fill("Fay")
+    finder.press("Enter")  # No one by that name to pick: the box keeps what was typed.
+    expect(finder).to_have_value("Fay")
+    expect(page.get_by_text("Nobody is seated yet.")).to_be_visible()
+    expect(page.locator("#league-players option")).to_have_count(1)  # The suggestions typing offers: Gus alone.
+    finder.fill("Gus")
+    finder.press("Enter")
+    expect(page.get_by_label("Seat for Gus")).to_have_value("1")
+    expect(finder).to_have_value("")

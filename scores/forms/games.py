@@ -4,12 +4,14 @@ the rules a league's games start with; and what the game page's address asks for
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django import forms
 from django.db import models
+from django.db.models import Q
 from django.forms.boundfield import BoundWidget
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from .. import rules
@@ -17,7 +19,7 @@ from ..models import Game, GoingOut, League, Player
 from ..names import MAX_LENGTH as MAX_NAME_LENGTH
 from ..names import clean as clean_name
 from ..names import key as name_key
-from ..problems import point_name, variant_name
+from ..problems import point_name, variant_name, words
 from . import ShortRefusals
 from .hands import add_problems, read_restore_token
 
@@ -32,18 +34,45 @@ SHAPES = {f"{teams}x{size}": (teams, size) for teams, size in rules.TEAM_SHAPES}
 MAX_TEAMS = max(teams for teams, _size in rules.TEAM_SHAPES)
 
 
+def archived_refusal(names: Sequence[str]) -> str:
+    """Why these archived players cannot be seated in something new, and how they can be."""
+    return ngettext(
+        "%(names)s is archived: bring them back on the people page to seat them.",
+        "%(names)s are archived: bring them back on the people page to seat them.",
+        len(names),
+    ) % {"names": words(names)}
+
+
 class PlayerChoiceField(forms.ModelMultipleChoiceField):
-    """League players by id; an id no database row can have is refused before it reaches the database."""
+    """League players by id, those ``offer`` offers; an id no database row can have is refused before it reaches the
+    database, and one of the league's archived players (a crafted post, or a page shown before the archiving) by name."""
+
+    league: League | None = None
+
+    def offer(self, league: League, *, also: Iterable[Player] = ()) -> None:
+        """Offer the league's players who are not archived, and ``also`` (archived, but seated already)."""
+        self.league = league
+        self.queryset = Player.objects.filter(league=league).filter(Q(archived=False) | Q(pk__in=[p.pk for p in also]))
 
     def _check_values(self, value):
+        pks = []
         for pk in value:
             try:
-                ok = 0 < int(str(pk)) < 2**63
+                number = int(str(pk))
             except ValueError:
-                ok = True  # Not a number: Django's own check says so.
-            if not ok:
+                continue  # Not a number: Django's own check says so.
+            if not 0 < number < 2**63:
                 raise forms.ValidationError(self.error_messages["invalid_pk_value"], code="invalid_pk_value", params={"pk": pk})
-        return super()._check_values(value)
+            pks.append(number)
+        try:
+            return super()._check_values(value)
+        except forms.ValidationError as error:
+            if error.code != "invalid_choice" or self.league is None:
+                raise
+            archived = Player.objects.filter(league=self.league, archived=True, pk__in=pks).exclude(pk__in=self.queryset.values("pk"))
+            if names := [player.name for player in archived]:
+                raise forms.ValidationError(archived_refusal(names), code="archived") from None
+            raise
 
 
 class NameField(forms.CharField):
@@ -291,10 +320,12 @@ class NewGameForm(RulesForm):
             self.fields[f"team{i}"] = NameField(
                 label=gettext("Name of team %(number)s") % {"number": i}, required=False, initial=gettext("Team %(number)s") % {"number": i}
             )
-        self.league_players = list(Player.objects.filter(league=league))
+        every = list(Player.objects.filter(league=league))
+        self.league_players = [player for player in every if not player.archived]  # Those offered.
+        self.archived = {name_key(player.name): player.name for player in every if player.archived}
         players = self.fields["players"]
         assert isinstance(players, PlayerChoiceField)
-        players.queryset = Player.objects.filter(league=league)
+        players.offer(league)
         seat_choices = [("", _("Seat")), *((i, str(i)) for i in range(1, rules.MAX_PLAYERS + 1))]
         for player in self.league_players:
             self.fields[f"seat_{player.pk}"] = forms.TypedChoiceField(
@@ -338,7 +369,9 @@ class NewGameForm(RulesForm):
         chosen: list[tuple[int | None, str]] = [(data.get(f"seat_{p.pk}"), p.name) for p in data.get("players") or ()]
         for i in range(1, NEW_NAME_ROWS + 1):
             name = (data.get(f"new_{i}") or "").strip()
-            if name:
+            if name_key(name) in self.archived:  # Typed, an archived player would be seated all the same.
+                self.add_error(f"new_{i}", archived_refusal([self.archived[name_key(name)]]))
+            elif name:
                 chosen.append((data.get(f"new_seat_{i}"), name))
         # A seat number puts a player there; the rest fill in, in list order, after them.
         numbered = sorted((seat, i) for i, (seat, _name) in enumerate(chosen) if seat is not None)

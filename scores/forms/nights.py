@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -17,7 +16,7 @@ from ..models import League, Membership, Night, Player, Role, roles_at_least
 from ..names import key as name_key
 from ..problems import excerpt, words
 from . import ShortRefusals
-from .games import NameField, PlayerChoiceField
+from .games import NameField, PlayerChoiceField, archived_refusal
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -39,10 +38,11 @@ class PresentForm(ShortRefusals, forms.Form):
     def __init__(self, *args, league: League, also: Sequence[Player] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.league = league
+        self.also = also
         # Archived players are not offered, unless they are present already (``also``).
         players = self.fields["players"]
         assert isinstance(players, PlayerChoiceField)
-        players.queryset = Player.objects.filter(Q(archived=False) | Q(pk__in=[p.pk for p in also]), league=league)
+        players.offer(league, also=also)
 
     def clean_guests(self) -> list[str]:
         field = NameField()
@@ -68,6 +68,10 @@ class PresentForm(ShortRefusals, forms.Form):
                 known.add(name_key(name))
                 guests.append(name)
         data["guests"] = guests
+        if guests:  # Typed, an archived player would be seated all the same.
+            archived = Player.objects.filter(league=self.league, archived=True).exclude(pk__in=[p.pk for p in self.also])
+            if typed := [player.name for player in archived if name_key(player.name) in known]:
+                self.add_error("guests", archived_refusal(typed))
         count = len(players) + len(guests)
         if "players" not in self.errors and "guests" not in self.errors and not nights.MIN_PLAYERS <= count <= nights.MAX_PLAYERS:
             self.add_error(

@@ -54,6 +54,7 @@ class Row:
     won: dict[str, int] = dataclasses.field(default_factory=dict)  # Hands their side won each point in, by key, as CATALOGUE.
     streak: int = 0  # +3: won the last three; -2: lost the last two.
     rating: float | None = None
+    archived: bool = False  # Left out of new games and card nights; their games still count.
 
     @property
     def win_percent(self) -> float | None:
@@ -185,17 +186,21 @@ def standings(
     }
     # 2. The players' names and ratings: the latest, as kept on the player; for a season with an end, the one at its end.
     rating_then = Subquery(_rating_at(end)) if end else F("rating")
-    named = Player.objects.filter(pk__in=totals).annotate(rating_then=rating_then).values_list("pk", "name", "streak", "rating_then")
+    named = (
+        Player.objects.filter(pk__in=totals)
+        .annotate(rating_then=rating_then)
+        .values_list("pk", "name", "streak", "rating_then", "archived")
+    )
     rows: dict[int, Row] = {}
-    for player_id, name, streak, rating in named:
+    for player_id, name, streak, rating, archived in named:
         # A season's streak counts only its games: 3., below.
-        rows[player_id] = _row(player_id, name, streak if whole_league else 0, rating, totals[player_id])
+        rows[player_id] = _row(player_id, name, streak if whole_league else 0, rating, totals[player_id], archived=archived)
     if not whole_league:  # 3.
         _season_streaks(rows, seats)
     return sort_rows(list(rows.values()), sort, descending)
 
 
-def _row(player_id: int, name: str, streak: int, rating: float | None, sums: Mapping[str, Any]) -> Row:
+def _row(player_id: int, name: str, streak: int, rating: float | None, sums: Mapping[str, Any], *, archived: bool) -> Row:
     """A line of the standings from the figures summed (``games_``, ``wins_`` and each of ``Seat.FIGURES`` with a ``_``)."""
     return Row(
         player_id=player_id,
@@ -210,6 +215,7 @@ def _row(player_id: int, name: str, streak: int, rating: float | None, sums: Map
         won={key: sums[f"{figure}_"] for key, figure in Seat.POINT_FIGURES.items()},
         streak=streak,
         rating=rating,
+        archived=archived,
     )
 
 
@@ -230,6 +236,7 @@ def _kept(league: League, season: Season | None, mode: str) -> list[Row]:
         "player__name",
         "player__streak",
         "player__rating",
+        "player__archived",
         "partnership",
         "last_game__played_on",
         "last_game_id",
@@ -240,8 +247,8 @@ def _kept(league: League, season: Season | None, mode: str) -> list[Row]:
     )
     kind = None if not mode else mode == "partnership"
     players: dict[int, _Sums] = {}
-    for player_id, name, streak, rating, partnership, day, game_id, rating_then, streak_then, kind_streak_then, *counts in found:
-        sums = players.get(player_id) or players.setdefault(player_id, _Sums(name, streak, rating, [0] * len(counts)))
+    for player_id, name, streak, rating, archived, partnership, day, game_id, rating_then, streak_then, kind_streak_then, *counts in found:
+        sums = players.get(player_id) or players.setdefault(player_id, _Sums(name, streak, rating, archived, [0] * len(counts)))
         order = (day or datetime.date.min, game_id or 0)
         if sums.latest is None or order > sums.latest:  # The last game of every kind: the rating, and its streak.
             sums.latest, sums.rating_then, sums.streak_then = order, rating_then, streak_then
@@ -261,7 +268,14 @@ def _kept(league: League, season: Season | None, mode: str) -> list[Row]:
             streak = (sums.streak_then if kind is None else sums.kind_streak_then) or 0
             streak, rating = max(-games, min(streak, games)), sums.rating_then
         standings.append(
-            _row(player_id, sums.name, streak, rating, {f"{c}_": n for c, n in zip(SeasonTotal.COUNTS, sums.counts, strict=True)})
+            _row(
+                player_id,
+                sums.name,
+                streak,
+                rating,
+                {f"{c}_": n for c, n in zip(SeasonTotal.COUNTS, sums.counts, strict=True)},
+                archived=sums.archived,
+            )
         )
     return standings
 
@@ -273,6 +287,7 @@ class _Sums:
     name: str
     streak: int
     rating: float | None
+    archived: bool
     counts: list[int]
     latest: tuple[datetime.date, int] | None = None
     rating_then: float | None = None
