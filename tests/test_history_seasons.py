@@ -141,6 +141,12 @@ def test_the_seasons_named_are_made_and_the_games_placed_in_them(league):
     }
 
 
+def test_a_seasons_name_in_a_file_is_stored_clean_as_a_typed_one_is(league):
+    doc = v2_document(v2("x", season={**SPRING, "name": " Spring\u202e  \u200b2026\x07 "}), v2("y"))
+    services.import_history(league=league, source=dumps(doc))
+    assert placed(league) == {"x": "Spring 2026", "y": "Spring 2026"}
+
+
 @pytest.mark.parametrize(
     ("games", "expected"),
     [
@@ -155,6 +161,7 @@ def test_the_seasons_named_are_made_and_the_games_placed_in_them(league):
             'game "x", season.starts_on: must be a date YYYY-MM-DD, got "2026-02-30"',
         ),
         ([v2("x", season={**SPRING, "name": " "})], 'game "x", season.name: must be a season\'s name, got " "'),
+        ([v2("x", season={**SPRING, "name": "\u202e\u200b"})], 'game "x", season.name: must be a season\'s name, got "\u202e\u200b"'),
         ([v2("x", season={**SPRING, "name": "S" * 61})], 'game "x", season.name: "S…is too long: at most 60 characters'),
         ([v2("x", "2026-02-28")], 'game "x", season: played on 2026-02-28, before its season "Spring 2026" starts on 2026-03-01'),
         (

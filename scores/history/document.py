@@ -631,15 +631,16 @@ def _read_season(game: dict[str, Any], played_on: datetime.date | None, check: _
     check.keys(value, SEASON_KEYS, SEASON_KEYS, A_SEASON, "season.")
     name = value.get("name")
     if "name" in value:
-        if not _is_text(name):
+        # As a season's name typed is stored: clean (``names.clean``), so none shows as nothing or turns text round.
+        if not _is_text(name) or not clean_name(name):
             check.add("season.name", _("must be %(what)s, got %(value)s") % {"what": A_SEASONS_NAME, "value": _show(name)})
-        elif len(name.strip()) > MAX_SEASON_NAME_LENGTH:
+        elif len(clean_name(name)) > MAX_SEASON_NAME_LENGTH:
             message = _("%(value)s is too long: at most %(max)s characters")
-            check.add("season.name", message % {"value": _show(name.strip()), "max": MAX_SEASON_NAME_LENGTH})
+            check.add("season.name", message % {"value": _show(clean_name(name)), "max": MAX_SEASON_NAME_LENGTH})
     starts_on = _read_date(value, check, "starts_on", "season.starts_on")
     if len(check.problems) > before or not isinstance(name, str) or starts_on is None:
         return None
-    season = SeasonInput(name.strip(), starts_on)
+    season = SeasonInput(clean_name(name), starts_on)
     if played_on is None:
         check.add("season", _("a game in a season needs the day it was played (played_on)"))
     elif played_on < starts_on:
