@@ -1,10 +1,12 @@
-"""Player and team names in one normal form, whichever way they come in (forms, import, admin).
+"""The names people type (players, teams, leagues, seasons, card nights) in one normal form, whichever way they come
+in (forms, import, admin).
 
 Pure Python, no Django: the rules engine compares names with ``key`` too. A name is
 NFKC-normalised (full-width letters, ligatures and composed accents become the plain
 ones), loses control and format characters (zero-width spaces and joiners, byte-order
-marks), and has its whitespace collapsed to single spaces and trimmed, so "Ann" and
-"Ann" with a zero-width space after it are one name. Names are compared without case.
+marks, the marks, overrides and isolates that turn text right to left), and has its
+whitespace collapsed to single spaces and trimmed, so "Ann" and "Ann" with a
+zero-width space after it are one name. Names are compared without case.
 """
 
 from __future__ import annotations
