@@ -166,6 +166,7 @@ def _game_response(
     A hand saved or undone was stored already: if the game cannot be read again for the answer (the database
     stopped answering, as in a restart), the answer says what was done all the same (``_written_response``)."""
     if request.htmx:
+        league = game.league  # Read with the game (game_for): refresh_from_db lets it go, and the database may be gone.
         try:
             game.refresh_from_db()
             context = game_context(request, game, membership, form=form, notice=notice, taps=taps)
@@ -180,6 +181,7 @@ def _game_response(
             else:
                 assert saved is not None  # Of the writes, an undo is the one without a hand saved, and it comes with its notice.
                 done = gettext("Hand %(number)s was saved.") % {"number": saved.number}
+            game.league = league
             return _written_response(request, game, notice=done, restore=restore)
         response["HX-Trigger"] = SCORES_CHANGED
         return response
