@@ -21,6 +21,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
 
 from .. import rules, selectors, services
 from ..forms.games import GamePageForm, NewGameForm, RulesForm, RulesLineForm
@@ -204,6 +205,15 @@ def _written_response(request: HttpRequest, game: Game, *, notice: str, restore:
     return response
 
 
+def _gone_response(request: HtmxHttpRequest, game: Game, gone: services.Gone) -> HttpResponse:
+    """A write to a game another request deleted meanwhile: said on the league's page, as it stands without the game
+    (with htmx the browser goes there, as the game's own page is gone)."""
+    messages.warning(request, str(gone))
+    if request.htmx:
+        return HttpResponseClientRedirect(game.league.get_absolute_url())
+    return redirect(game.league)
+
+
 def _saved_response(
     request: HttpRequest, game: Game, membership: Membership, state: selectors.GameState, saved: Hand, *, form_stays: bool
 ) -> HttpResponse:
@@ -241,7 +251,10 @@ def _saved_response(
 def hand_create(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """Save the next hand. A repeated key stores nothing twice; a hand number already taken is refused."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
-    state = selectors.load_game(game, hands=False)  # The table; record_hand reads the rest.
+    try:
+        state = selectors.load_game(game, hands=False)  # The table; record_hand reads the rest.
+    except Game.DoesNotExist:
+        return _gone_response(request, game, services.GameDeleted())
     # Who deals matters only to read an auction sent with the hand: asked for (one query) only then.
     form = HandForm(request.POST, table=state.table, dealer=state.next_dealer if request.POST.get("auction") else None)
     if not form.is_valid():
@@ -250,6 +263,8 @@ def hand_create(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
         saved = services.record_hand(
             game=game, hand=form.to_hand(), number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["key"], state=state
         )
+    except services.Gone as gone:
+        return _gone_response(request, game, gone)
     except services.HandAlreadyRecorded as error:
         # Marked on its own (not inside an f-string), so makemessages finds it.
         stands = gettext("Here is the game as it stands now.")
@@ -282,6 +297,8 @@ def hand_undo(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     number = form.cleaned_data["number"]
     try:
         undone = services.undo_hand(game=game, number=number)  # Checks, under the game's lock, that it is still the last hand.
+    except services.Gone as gone:
+        return _gone_response(request, game, gone)
     except services.Refused as refused:
         return _game_response(request, game, membership, notice=str(refused))
     except rules.RulesError as error:
@@ -303,6 +320,8 @@ def hand_restore(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
         return _game_response(request, game, membership, notice=notice)
     try:
         saved = services.restore_hand(game=game, **form.restore)
+    except services.Gone as gone:
+        return _gone_response(request, game, gone)
     except services.Refused as refused:
         return _game_response(request, game, membership, notice=str(refused))
     except rules.RulesError as error:
@@ -316,10 +335,13 @@ def hand_restore(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
-def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+def hand_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """Change an earlier hand; every later total is recomputed, or nothing changes."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
-    state = selectors.load_game(game)
+    try:
+        state = selectors.load_game(game)
+    except Game.DoesNotExist:
+        return _gone_response(request, game, services.GameDeleted())
     if not 1 <= number <= len(state.hands):
         raise Http404
     before = state.inputs[number - 1]
@@ -336,6 +358,8 @@ def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResp
             if request.POST.get("forget_auction"):  # Else a stored auction pins the pitcher and bid.
                 edited = dataclasses.replace(edited, bids=None)
             services.edit_hand(game=game, number=number, hand=edited, version=version)
+        except services.Gone as gone:
+            return _gone_response(request, game, gone)
         except services.Refused as refused:
             messages.warning(request, str(refused))
             return redirect(game)
@@ -358,7 +382,7 @@ def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResp
 
 @login_required
 @require_POST
-def hand_delete(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+def hand_delete(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """Delete a hand; the later hands move up one and every total is recomputed."""
     game, _membership = game_for(request.user, slug, pk, Role.SCORER)
     if not 1 <= number <= game.hands.count():
@@ -370,6 +394,8 @@ def hand_delete(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRe
     version = seen.cleaned_data["version"]
     try:
         services.delete_hand(game=game, number=number, version=version)
+    except services.Gone as gone:
+        return _gone_response(request, game, gone)
     except services.Refused as refused:
         messages.warning(request, str(refused))
     except rules.RulesError as error:
@@ -408,7 +434,7 @@ def rematch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def game_rules(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def game_rules(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """Change the rules (the target, the house rules, the variant) of a game that has no hand yet."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
     form = RulesForm(request.POST, defaults=game.rules, prefix="rules")
@@ -421,6 +447,8 @@ def game_rules(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return render(request, "scores/game_detail.html", context, status=400)
     try:
         services.change_rules(game=game, rules=form.cleaned_data["rules"], version=seen.cleaned_data["version"])
+    except services.Gone as gone:
+        return _gone_response(request, game, gone)
     except services.Refused as refused:
         messages.warning(request, str(refused))
     else:
@@ -430,7 +458,7 @@ def game_rules(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def game_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def game_delete(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """Delete a game, asked first on its page (an owner's): it leaves the standings, the ratings, the players' pages
     and the exports."""
     game, _membership = game_for(request.user, slug, pk, Role.OWNER)
@@ -440,6 +468,8 @@ def game_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return redirect(game)
     try:
         services.delete_game(game=game, version=seen.cleaned_data["version"])
+    except services.Gone as gone:
+        return _gone_response(request, game, gone)
     except services.Refused as refused:
         messages.warning(request, str(refused))
         return redirect(game)

@@ -1,0 +1,145 @@
+"""Races with a delete: a write to a game that another request deleted a moment before is answered with what
+happened (the game was deleted), never a server error, and changes nothing.
+
+Real threads, each a phone with its own session and database connection, through the views (as
+``tests/test_races.py``), on SQLite and on PostgreSQL alike; each race run for several rounds, so the ordering where
+the delete commits while the other request waits for the row's lock comes up in most runs.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable
+
+import pytest
+from django.http import HttpResponse
+from django.test import Client
+from django.urls import reverse
+
+from scores import rules, services
+from scores.models import Game, Hand, League, Role
+from tests.conftest import hand
+from tests.test_concurrency import run_together
+from tests.test_concurrent_requests import assert_no_failures
+
+pytestmark = pytest.mark.django_db(transaction=True)
+HTMX = {"HTTP_HX_REQUEST": "true"}
+ROUNDS = 10
+DELETED = "The game was deleted meanwhile, so nothing was changed."
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _game(league: League, code: str, hands: int) -> Game:
+    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code=code, rules=rules.Rules())
+    for _ in range(hands):
+        services.record_hand(game=game, hand=hand("Ann", 1, "Bob", "Cat"))
+    return game
+
+
+def _version(game: Game) -> int:
+    return Game.objects.values_list("version", flat=True).get(pk=game.pk)
+
+
+def _delete_game(client: Client, game: Game, version: int):
+    return client.post(reverse("scores:game_delete", args=[game.league.slug, game.pk]), {"version": version}, follow=True)
+
+
+def _shown_after(client: Client, response) -> str:
+    """What the player reads after ``response``: its page, or for htmx the page it sends the browser to."""
+    if "HX-Redirect" in response:
+        return client.get(response["HX-Redirect"]).text
+    return response.text
+
+
+def _taps(number: int) -> dict:
+    return {"pitcher": "Dan", "bid": "2", "high": "Dan", "low": "Dan", "jack": "-", "game": "-", "number": number, "key": str(uuid.uuid4())}
+
+
+def _save(client: Client, game: Game, number: int, version: int):
+    return client.post(reverse("scores:hand_create", args=[game.league.slug, game.pk]), _taps(number), **HTMX)
+
+
+def _sync(client: Client, game: Game, number: int, version: int):
+    taps = _taps(number)
+    points = {key: None if taps[key] == "-" else taps[key] for key in ("high", "low", "jack", "game")}
+    body = {key: value for key, value in taps.items() if key not in points} | {"points": points}
+    url = reverse("scores:hand_sync", args=[game.league.slug, game.pk])
+    return client.post(url, json.dumps({"hands": [body]}), content_type="application/json")
+
+
+def _undo(client: Client, game: Game, number: int, version: int):
+    return client.post(reverse("scores:hand_undo", args=[game.league.slug, game.pk]), {"number": number}, **HTMX)
+
+
+def _edit(client: Client, game: Game, number: int, version: int):
+    url = reverse("scores:hand_edit", args=[game.league.slug, game.pk, 1])
+    edit = {"pitcher": "Ann", "bid": 2, "high": "Ann", "low": "Ann", "jack": "-", "game": "-", "version": version}
+    return client.post(url, edit, follow=True)
+
+
+def _delete_hand(client: Client, game: Game, number: int, version: int):
+    url = reverse("scores:hand_delete", args=[game.league.slug, game.pk, 1])
+    return client.post(url, {"version": version}, follow=True)
+
+
+def _rules(client: Client, game: Game, number: int, version: int):
+    url = reverse("scores:game_rules", args=[game.league.slug, game.pk])
+    return client.post(url, {"version": version, "rules-target": "21"}, follow=True)
+
+
+def _said(text: str) -> Callable[[Client, HttpResponse], bool]:
+    return lambda client, response: text in _shown_after(client, response)
+
+
+WRITES = {
+    # A hand saved with htmx is answered with the scoreboard, and the form told to clear its taps for the next hand.
+    "save": (_save, 2, lambda client, response: "hand-saved" in response.get("HX-Trigger", "")),
+    "sync": (_sync, 2, lambda client, response: response.json()["results"][0]["status"] == "stored"),
+    "undo": (_undo, 2, _said("Hand 2 was undone.")),
+    "edit": (_edit, 2, _said("Hand 1 was changed")),
+    "delete_hand": (_delete_hand, 2, _said("Hand 1 was deleted.")),
+    "rules": (_rules, 0, _said("The game is now played by these rules")),
+}
+
+
+@pytest.mark.parametrize("write", WRITES)
+def test_a_write_racing_the_games_delete_is_done_first_or_told_the_game_was_deleted(league, make_user, write):
+    """The attack: the write's phone got a server error in 3 of 4 rounds, whichever write it was."""
+    act, hands, done = WRITES[write]
+    scorer, owner = _client(make_user("sam", league, Role.SCORER)), _client(make_user("olive", league, Role.OWNER))
+    for round_ in range(ROUNDS):
+        game = _game(league, f"round-{round_}", hands)
+        number = hands + 1 if write in ("save", "sync") else hands
+        seen = _version(game)
+        wrote, deleted = run_together(
+            [lambda g=game, n=number, v=seen: act(scorer, g, n, v), lambda g=game, v=seen: _delete_game(owner, g, v)]
+        )
+        assert_no_failures([wrote, deleted])
+        if Game.objects.filter(pk=game.pk).exists():  # The write came first: the delete was refused, the write kept.
+            assert "The game was changed on another phone meanwhile" in deleted.text, f"round {round_}"
+            assert done(scorer, wrote), f"round {round_}"
+            continue
+        assert "was deleted." in deleted.text
+        # The delete came first: the write was told so, or found no game at all (404) if it came after the delete's end.
+        if wrote.status_code != 404:
+            told = [r["messages"] for r in wrote.json()["results"]] if write == "sync" else _shown_after(scorer, wrote)
+            assert DELETED in str(told), f"round {round_}: {str(told)[:300]}"
+        assert not Hand.objects.filter(game_id=game.pk).exists()
+
+
+def test_a_game_deleted_twice_at_once_is_deleted_once_and_the_other_told(league, make_user):
+    ada, bea = _client(make_user("ada", league, Role.OWNER)), _client(make_user("bea", league, Role.OWNER))
+    for round_ in range(ROUNDS):
+        game = _game(league, f"round-{round_}", 2)
+        seen = _version(game)
+        results = run_together([lambda g=game, v=seen: _delete_game(ada, g, v), lambda g=game, v=seen: _delete_game(bea, g, v)])
+        assert_no_failures(results)
+        assert not Game.objects.filter(pk=game.pk).exists()
+        assert sum("(round-" in r.text and "was deleted." in r.text for r in results) == 1, f"round {round_}"
+        assert sum(r.status_code == 404 or DELETED in r.text for r in results) == 1, f"round {round_}"
