@@ -1,5 +1,6 @@
-"""Races with a delete: a write to a game that another request deleted a moment before is answered with what
-happened (the game was deleted), never a server error, and changes nothing.
+"""Races with a delete: a write to a game, a player or a claim that another request deleted a moment before is
+answered with what happened (the game was deleted, the players are one already), never a server error, and changes
+nothing.
 
 Real threads, each a phone with its own session and database connection, through the views (as
 ``tests/test_races.py``), on SQLite and on PostgreSQL alike; each race run for several rounds, so the ordering where
@@ -8,7 +9,9 @@ the delete commits while the other request waits for the row's lock comes up in 
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import uuid
 from collections.abc import Callable
 
@@ -18,7 +21,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scores import rules, services
-from scores.models import Game, Hand, League, Role
+from scores.models import Claim, Game, Hand, League, Player, Role
 from tests.conftest import hand
 from tests.test_concurrency import run_together
 from tests.test_concurrent_requests import assert_no_failures
@@ -143,3 +146,98 @@ def test_a_game_deleted_twice_at_once_is_deleted_once_and_the_other_told(league,
         assert not Game.objects.filter(pk=game.pk).exists()
         assert sum("(round-" in r.text and "was deleted." in r.text for r in results) == 1, f"round {round_}"
         assert sum(r.status_code == 404 or DELETED in r.text for r in results) == 1, f"round {round_}"
+
+
+def _merge(client: Client, league: League, keep: Player, drop: Player):
+    return client.post(reverse("scores:merge", args=[league.slug]), {"keep": keep.pk, "drop": drop.pk}, follow=True)
+
+
+def test_two_owners_merging_the_same_players_merge_them_once_and_tell_the_other(league, make_user):
+    """The attack: a server error in 20 of 20 rounds."""
+    ada, bea = _client(make_user("ada", league, Role.OWNER)), _client(make_user("bea", league, Role.OWNER))
+    for round_ in range(ROUNDS):
+        keep, drop = (services.add_guest(league=league, name=f"{name} {round_}") for name in ("Kim", "Kimberly"))
+        results = run_together([lambda k=keep, d=drop: _merge(ada, league, k, d), lambda k=keep, d=drop: _merge(bea, league, k, d)])
+        assert_no_failures(results)
+        merged = f"Kimberly {round_} is merged into Kim {round_}."
+        assert sum(merged in r.text for r in results) == 1, f"round {round_}"
+        # The other: the players are one already; or, if its form was read after the merge, the duplicate is no choice.
+        told = f"Kimberly {round_} was merged into another player meanwhile: nothing was changed."
+        refused = [r for r in results if told in r.text or (r.status_code == 400 and "Select a valid choice" in r.text)]
+        assert len(refused) == 1, f"round {round_}"
+        assert not Player.objects.filter(pk=drop.pk).exists()
+
+
+def test_a_claim_answered_while_its_player_is_merged_away_is_told_so(league, make_user):
+    owner = make_user("olive", league, Role.OWNER)
+    merger, decider = _client(owner), _client(make_user("bea", league, Role.OWNER))
+    for round_ in range(ROUNDS):
+        keep, drop = (services.add_guest(league=league, name=f"{name} {round_}") for name in ("Kim", "Kimberly"))
+        vic = make_user(f"vic{round_}", league, Role.VIEWER)
+        claim = services.claim_player(player=drop, user=vic)
+        url = reverse("scores:claim_decide", args=[league.slug, claim.pk])
+        results = run_together(
+            [lambda k=keep, d=drop: _merge(merger, league, k, d), lambda u=url: decider.post(u, {"decision": "confirm"}, follow=True)]
+        )
+        assert_no_failures(results)
+        assert f"Kimberly {round_} is merged into Kim {round_}." in results[0].text
+        confirmed = f"Kimberly {round_}'s games are now vic{round_}'s." in html.unescape(results[1].text)
+        # Confirmed first (the merge then gives Kim the account), or told the claim is gone with its player (404 if the
+        # page came after the merge).
+        told = "was merged into another player meanwhile" in results[1].text or results[1].status_code == 404
+        assert confirmed != told, f"round {round_}"
+        assert not Claim.objects.filter(pk=claim.pk).exists()
+        assert Player.objects.get(pk=keep.pk).user_id == (vic.pk if confirmed else None)
+
+
+@pytest.mark.parametrize("change", ["rename", "archive", "claim"])
+def test_a_change_to_a_player_merged_away_meanwhile_is_told_so(league, make_user, change):
+    merger = _client(make_user("olive", league, Role.OWNER))
+    other = _client(make_user("bea", league, Role.OWNER))
+    for round_ in range(ROUNDS):
+        keep, drop = (services.add_guest(league=league, name=f"{name} {round_}") for name in ("Kim", "Kimberly"))
+        if change == "rename":
+            url, data, done = "player_rename", {"name": f"Kimmy {round_}"}, f"Kimberly {round_} is now Kimmy {round_}."
+        elif change == "archive":
+            url, data, done = "player_archive", {"archived": "yes"}, f"Kimberly {round_} is archived"
+        else:
+            url, data, done = "player_claim", {}, f"Asked: once an owner confirms, Kimberly {round_}'s games are yours."
+        act = reverse(f"scores:{url}", args=[league.slug, drop.pk])
+        results = run_together([lambda k=keep, d=drop: _merge(merger, league, k, d), lambda a=act, d=data: other.post(a, d, follow=True)])
+        assert_no_failures(results)
+        # A rename that came first is merged under its new name.
+        assert re.search(rf"(Kimberly|Kimmy) {round_} is merged into Kim {round_}\.", results[0].text)
+        page = html.unescape(results[1].text)
+        told = f"Kimberly {round_} was merged into another player meanwhile: nothing was changed." in page
+        # Done first (the merge then took it in), told the player is gone, or no such player by the time the page looked.
+        assert (done in page) + told + (results[1].status_code == 404) == 1, f"round {round_}: {results[1].text[:300]}"
+        assert not Player.objects.filter(pk=drop.pk).exists()
+        assert not Claim.objects.filter(player_id=drop.pk).exists()
+
+
+@pytest.mark.parametrize("change", ["rename", "archive", "claim"])
+def test_a_change_reaching_a_player_merged_away_a_moment_before_changes_nothing(league, make_user, change):
+    """The ordering the race above leaves to chance, made certain: the page read the player, then a merge took them in
+    before the change reached its lock. Before, the rename and the archive said they were done, and the claim failed."""
+    owner = make_user("olive", league, Role.OWNER)
+    keep, drop = services.add_guest(league=league, name="Kim"), services.add_guest(league=league, name="Kimberly")
+    services.merge_players(keep=keep, drop=drop, by=owner)
+    with pytest.raises(services.Gone, match=r"Kimberly was merged into another player meanwhile: nothing was changed\."):
+        if change == "rename":
+            services.rename(player=drop, name="Kimmy")
+        elif change == "archive":
+            services.set_archived(player=drop, archived=True)
+        else:
+            services.claim_player(player=drop, user=make_user("vic", league, Role.VIEWER))
+    assert list(Player.objects.filter(league=league).values_list("name", "archived")) == [("Kim", False)]
+    assert not Claim.objects.exists()
+
+
+def test_a_claim_answered_by_two_owners_at_once_is_answered_once(league, make_user):
+    """The second owner's answer reaches a claim the first one's took away: said so, not declined or confirmed again."""
+    first, second = make_user("olive", league, Role.OWNER), make_user("bea", league, Role.OWNER)
+    claim = services.claim_player(player=services.add_guest(league=league, name="Gus"), user=make_user("vic", league, Role.VIEWER))
+    services.decide_claim(claim=claim, confirm=False, by=first)
+    with pytest.raises(services.Gone, match=r"Another owner answered this claim meanwhile: nothing was changed\."):
+        services.decide_claim(claim=claim, confirm=True, by=second)
+    assert Player.objects.get(name="Gus").user_id is None
