@@ -14,6 +14,7 @@ import json
 import re
 import uuid
 from collections.abc import Callable
+from unittest import mock
 
 import pytest
 from django.http import HttpResponse
@@ -241,3 +242,21 @@ def test_a_claim_answered_by_two_owners_at_once_is_answered_once(league, make_us
     with pytest.raises(services.Gone, match=r"Another owner answered this claim meanwhile: nothing was changed\."):
         services.decide_claim(claim=claim, confirm=True, by=second)
     assert Player.objects.get(name="Gus").user_id is None
+
+
+def test_an_undo_refused_and_then_deleted_with_its_game_is_told_the_game_was_deleted(league, make_user):
+    """The owner's delete lands between the undo's refusal and its answer, which reads the game again to show it."""
+    scorer = _client(make_user("sam", league, Role.SCORER))
+    game = _game(league, "g", 2)
+    refuse = services.undo_hand
+
+    def refused_then_deleted(*, game: Game, number: int):
+        try:
+            return refuse(game=game, number=number)
+        finally:
+            Game.objects.filter(pk=game.pk).delete()
+
+    with mock.patch.object(services, "undo_hand", refused_then_deleted):
+        response = _undo(scorer, game, 1, 0)  # Hand 1 is not the last hand: refused.
+    assert response.status_code == 200 and response["HX-Redirect"] == league.get_absolute_url()
+    assert DELETED in _shown_after(scorer, response)

@@ -165,7 +165,8 @@ def _game_response(
     with ``status``, whose taps the fresh form keeps; the page is answered then, not redirected to.
 
     A hand saved or undone was stored already: if the game cannot be read again for the answer (the database
-    stopped answering, as in a restart), the answer says what was done all the same (``_written_response``)."""
+    stopped answering, as in a restart, or another request deleted the game since), the answer says what was done all
+    the same (``_written_response``)."""
     if request.htmx:
         league = game.league  # Read with the game (game_for): refresh_from_db lets it go, and the database may be gone.
         try:
@@ -173,8 +174,10 @@ def _game_response(
             context = game_context(request, game, membership, form=form, notice=notice, taps=taps)
             context.update(saved_hand=saved, restore=restore)
             response = render(request, "scores/game_detail.html#refreshed", context, status=status)
-        except db.Error:
+        except (db.Error, Game.DoesNotExist) as error:
             if saved is None and not restore:
+                if isinstance(error, Game.DoesNotExist):  # Refused, and then deleted by another request.
+                    return _gone_response(request, game, services.GameDeleted())
                 raise  # Nothing was written: the failure is the answer.
             logger.warning("The game could not be read after a write to it; the answer says what was done", exc_info=True)
             if notice:
