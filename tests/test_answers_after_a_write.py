@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from scores import services
 from scores.models import Game, Hand
+from scores.rules import Rules
 from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db
@@ -27,13 +28,18 @@ FAILURES = pytest.mark.parametrize("error", [OperationalError, InterfaceError], 
 
 
 @contextlib.contextmanager
-def database_stops_after(write: str, error: type[Exception], *, calls: int = 1):
+def database_stops_after(write: str, error: type[Exception], *, calls: int = 1, answered: int = 0):
     """Every query fails with ``error`` once ``services.<write>`` has returned ``calls`` times (its transaction
-    committed), until the block ends."""
+    committed), until the block ends; but for the first ``answered`` queries after it, so the database stops while
+    the answer is being made."""
     real = getattr(services, write)
     done = []
+    passed = []
 
     def refuse(execute, sql, params, many, context):
+        if len(passed) < answered:
+            passed.append(sql)
+            return execute(sql, params, many, context)
         raise error("server closed the connection unexpectedly")
 
     with contextlib.ExitStack() as stack:
@@ -100,6 +106,37 @@ def test_an_undo_is_answered_with_its_notice_restore_and_a_reload_link(scorer, t
     restored = scorer.post(url("hand_restore", three_hands), {"token": token[1]}, **HTMX)
     assert "Hand 3 was restored." in restored.content.decode()
     assert pitchers(three_hands) == ["Bob", "Cat", "Dan"]
+
+
+@pytest.mark.parametrize("answered", range(6))
+@pytest.mark.parametrize(
+    ("write", "name", "said"),
+    [
+        ("undo_hand", "hand_undo", ["Hand 3 was undone."]),
+        ("restore_hand", "hand_restore", ["Hand 3 was restored."]),
+        ("record_hand", "first_hand", ["Hand 1: <strong>Ann made 2, +2</strong>", "Hand 1 was saved."]),
+        ("record_hand", "hand_create", ["Hand 4: <strong>Ann made 2, +2</strong>", "Hand 4 was saved."]),
+    ],
+    ids=["undo", "restore", "first-hand", "later-hand"],
+)
+def test_a_write_is_answered_as_done_wherever_the_database_stops_in_its_answer(scorer, three_hands, write, name, said, answered):
+    """The database stops after the answer's first ``answered`` queries (it read the game again, or more of it): the
+    answer made without the database read the game's league again, which the read of the game had let go, and failed
+    (the undo during a restart, 1 run in 4)."""
+    game, post = three_hands, taps(4)
+    if name == "hand_restore":
+        undone = scorer.post(url("hand_undo", game), {"number": 3}, **HTMX).content.decode()
+        post = {"token": re.search(r'<input type="hidden" name="token" value="([^"]+)">', undone)[1]}
+    elif name == "hand_undo":
+        post = {"number": 3}
+    elif name == "first_hand":
+        game, name, post = services.start_game(league=game.league, seats=["Ann", "Bob"], code="new", rules=Rules()), "hand_create", taps(1)
+    before = pitchers(game)
+    with database_stops_after(write, OperationalError, answered=answered):
+        response = scorer.post(url(name, game), post, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and any(words in html for words in said)
+    assert pitchers(game) != before
 
 
 @FAILURES

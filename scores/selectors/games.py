@@ -52,6 +52,9 @@ def load_game(game: Game, *, hands: bool = True) -> GameState:
 
     ``hands=False`` reads no hand, in one query: the table is what a write needs, without reading a long
     game's every hand (who deals next is then read when asked: ``GameState.last_dealer``).
+
+    Game.DoesNotExist if the game has no seats: every game is started with its seats, so another request deleted it
+    after ``game`` was read.
     """
     # Each seat comes with its player and side: every write and every game page starts here. Only the columns the
     # engine and the pages use (not the seat's figures, say): fewer to build into the three objects of each row.
@@ -61,6 +64,8 @@ def load_game(game: Game, *, hands: bool = True) -> GameState:
         .only("position", "player__name", "side__name", "side__position")
         .order_by("position")
     )
+    if not seats:
+        raise Game.DoesNotExist
     sides_by_pk: dict[int, Side] = {}
     for seat in seats:  # Partners share one Side.
         seat.side = sides_by_pk.setdefault(seat.side_id, seat.side)

@@ -16,8 +16,9 @@ The names below are the services' public API, so callers write ``services.record
 
 from __future__ import annotations
 
-from .errors import Refused
+from .errors import Gone, Refused
 from .games import (
+    GameDeleted,
     HandAlreadyRecorded,
     KeyUsedForAnotherHand,
     change_rules,
@@ -38,6 +39,8 @@ from .ratings import update_ratings
 from .seasons import rename_season, start_season
 
 __all__ = [
+    "GameDeleted",
+    "Gone",
     "HandAlreadyRecorded",
     "ImportReport",
     "KeyUsedForAnotherHand",

@@ -3,7 +3,8 @@
 Every write scores through ``scores.rules`` inside a transaction, with the game
 row locked, and stores the engine's results: a new hand is scored from the totals
 stored with the last one, an edit or a delete replays the whole game. Whatever
-the rules refuse is refused here with nothing changed. A game is read into the
+the rules refuse is refused here with nothing changed, and so is a write to a game
+another request deleted meanwhile (``GameDeleted``). A game is read into the
 engine's terms by ``scores.selectors.load_game``.
 """
 
@@ -24,7 +25,7 @@ from ..models import Game, Hand, HandScore, League, Seat, Side
 from ..names import clean as clean_name
 from ..rules import Problem, Rules, RulesError, Table, Team
 from ..selectors.games import GameState, load_game, with_side_scores
-from .errors import Refused
+from .errors import Gone, Refused
 from .leagues import players_named
 from .ratings import update_ratings
 from .totals import Counted, count_game
@@ -36,6 +37,13 @@ class HandAlreadyRecorded(Exception):
     def __init__(self, number: int) -> None:
         self.number = number
         super().__init__(_("Hand %(number)s was already recorded.") % {"number": number})
+
+
+class GameDeleted(Gone):
+    """Another request deleted the game this write was for: found under the game's lock, or by a read before it."""
+
+    def __init__(self) -> None:
+        super().__init__(_("The game was deleted meanwhile, so nothing was changed."))
 
 
 class KeyUsedForAnotherHand(Exception):
@@ -60,8 +68,13 @@ def set_watch_link(*, game: Game, on: bool) -> None:
 
 def _locked(game: Game) -> Game:
     """The game, its row locked until the transaction ends so writes to one game queue, and what a write changes
-    (status, winner, version) read again under the lock. The rest of a game never changes once it has started."""
-    game.status, game.winner_id, game.version = Game.objects.locked_state(game.pk)
+    (status, winner, version) read again under the lock. The rest of a game never changes once it has started.
+
+    Gone if another request deleted the game while this one waited for the lock (or before)."""
+    try:
+        game.status, game.winner_id, game.version = Game.objects.locked_state(game.pk)
+    except Game.DoesNotExist:
+        raise GameDeleted from None
     return game
 
 
@@ -240,14 +253,17 @@ class _Recorded(Exception):
 
 @transaction.atomic
 def _record_hand(*, game: Game, hand: rules.Hand, number: int | None, idempotency_key: uuid.UUID | None, state: GameState | None) -> Hand:
-    state = dataclasses.replace(state or load_game(game, hands=False), game=game)
+    try:
+        state = dataclasses.replace(state or load_game(game, hands=False), game=game)
+    except Game.DoesNotExist:  # Deleted before the lock below was asked for.
+        raise GameDeleted from None
     side_names = {side.pk: name for name, side in state.sides.items()}
     seat_names = {seat.pk: name for name, seat in state.seats.items()}
     # The game row locked first, by bumping its version (the watch page's ETag), and only then the last hand read: in
     # PostgreSQL a statement that waited for the lock still sees the other rows as they were when it began, before
     # the write it waited for. A hand refused below rolls the version back with the transaction.
     if not Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now()):
-        raise Game.DoesNotExist
+        raise GameDeleted
     # What the hands so far left: the game's winner, the last hand's number and dealer, each side's total.
     game.winner_id, version = Game.objects.filter(pk=game.pk).values_list("winner_id", "version").get()
     game.status = Game.Status.FINISHED if game.winner_id else Game.Status.IN_PROGRESS

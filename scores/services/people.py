@@ -13,10 +13,21 @@ from ..models import Bye, Claim, Game, League, Membership, Player, Seat, Side
 from ..names import clean as clean_name
 from ..names import key as name_key
 from ..selectors.people import merge_refusal
-from .errors import Refused
+from .errors import Gone, Refused
 from .leagues import lock_league, rename_player
 from .ratings import update_ratings
 from .totals import merge_totals
+
+
+def _merged_away(player: Player) -> Gone:
+    """``player`` was merged into another meanwhile (a merge is what deletes a player of a league that goes on)."""
+    return Gone(_("%(name)s was merged into another player meanwhile: nothing was changed.") % {"name": player.name})
+
+
+def _lock_player(player: Player) -> None:
+    """Lock the player's row until the transaction ends, so a merge that deletes it waits, or is waited for and found."""
+    if not Player.objects.select_for_update().filter(pk=player.pk).values_list("pk"):
+        raise _merged_away(player)
 
 
 def _taken(league_id: int, name: str, but: int | None = None) -> Player | None:
@@ -37,6 +48,7 @@ def add_guest(*, league: League, name: str) -> Player:
 @transaction.atomic
 def rename(*, player: Player, name: str) -> None:
     """A new name for a player (in their solo games too: ``rename_player``); refused if another player has it."""
+    _lock_player(player)
     if (other := _taken(player.league_id, name, but=player.pk)) is not None:
         raise Refused(_("The league already has a player called %(name)s.") % {"name": other.name})
     try:
@@ -49,13 +61,20 @@ def rename(*, player: Player, name: str) -> None:
 @transaction.atomic
 def set_archived(*, player: Player, archived: bool) -> None:
     """Archive a player (left out of the pickers; their games and figures stay) or bring them back."""
-    Player.objects.filter(pk=player.pk).update(archived=archived)
+    if not Player.objects.filter(pk=player.pk).update(archived=archived):
+        raise _merged_away(player)
     player.archived = archived
 
 
 @transaction.atomic
 def claim_player(*, player: Player, user) -> Claim:
-    """A member asks for a guest's games to be theirs; an owner confirms or declines (``decide_claim``)."""
+    """A member asks for a guest's games to be theirs; an owner confirms or declines (``decide_claim``).
+
+    The league's row is locked first, as a merge locks it: a merge of the guest either ends before (the guest is gone,
+    and said so) or waits and takes the claim away with the guest."""
+    list(League.objects.select_for_update().filter(pk=player.league_id).values_list("pk"))  # Only the lock is wanted.
+    if not Player.objects.filter(pk=player.pk).exists():
+        raise _merged_away(player)
     if player.user_id is not None:
         raise Refused(_("%(name)s's games are already someone's.") % {"name": player.name})
     mine = Player.objects.filter(league_id=player.league_id, user=user).first()
@@ -73,12 +92,16 @@ def decide_claim(*, claim: Claim, confirm: bool, by) -> None:
     """Confirm a claim (the guest becomes the member's player, and the other claims on either go) or decline it."""
     league = claim.player.league
     lock_league(league, by)
+    player = Player.objects.filter(pk=claim.player_id).first()
+    if player is None:
+        raise _merged_away(claim.player)
+    if confirm and player.user_id is not None:
+        raise Refused(_("%(name)s's games are already someone's.") % {"name": player.name})
+    if not Claim.objects.filter(pk=claim.pk).exists():
+        raise Gone(_("Another owner answered this claim meanwhile: nothing was changed."))
     if not confirm:
         claim.delete()
         return
-    player = Player.objects.get(pk=claim.player_id)
-    if player.user_id is not None:
-        raise Refused(_("%(name)s's games are already someone's.") % {"name": player.name})
     if not Membership.objects.filter(league=league, user_id=claim.user_id).exists():
         raise Refused(_("%(user)s is no longer a member of the league.") % {"user": claim.user})
     mine = Player.objects.filter(league=league, user_id=claim.user_id).first()
@@ -100,7 +123,11 @@ def merge_players(*, keep: Player, drop: Player, by) -> None:
     longer an owner.
     """
     lock_league(keep.league, by)
-    keep, drop = Player.objects.get(pk=keep.pk), Player.objects.get(pk=drop.pk)  # As they are now, under the lock.
+    now = Player.objects.in_bulk([keep.pk, drop.pk])  # As they are now, under the lock: another merge may have gone first.
+    for player in (drop, keep):
+        if player.pk not in now:
+            raise _merged_away(player)
+    keep, drop = now[keep.pk], now[drop.pk]
     refusal = merge_refusal(keep, drop)
     if refusal is not None:
         raise Refused(refusal)

@@ -21,6 +21,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
 
 from .. import rules, selectors, services
 from ..forms.games import GamePageForm, NewGameForm, RulesForm, RulesLineForm
@@ -164,15 +165,19 @@ def _game_response(
     with ``status``, whose taps the fresh form keeps; the page is answered then, not redirected to.
 
     A hand saved or undone was stored already: if the game cannot be read again for the answer (the database
-    stopped answering, as in a restart), the answer says what was done all the same (``_written_response``)."""
+    stopped answering, as in a restart, or another request deleted the game since), the answer says what was done all
+    the same (``_written_response``)."""
     if request.htmx:
+        league = game.league  # Read with the game (game_for): refresh_from_db lets it go, and the database may be gone.
         try:
             game.refresh_from_db()
             context = game_context(request, game, membership, form=form, notice=notice, taps=taps)
             context.update(saved_hand=saved, restore=restore)
             response = render(request, "scores/game_detail.html#refreshed", context, status=status)
-        except db.Error:
+        except (db.Error, Game.DoesNotExist) as error:
             if saved is None and not restore:
+                if isinstance(error, Game.DoesNotExist):  # Refused, and then deleted by another request.
+                    return _gone_response(request, game, services.GameDeleted())
                 raise  # Nothing was written: the failure is the answer.
             logger.warning("The game could not be read after a write to it; the answer says what was done", exc_info=True)
             if notice:
@@ -180,6 +185,7 @@ def _game_response(
             else:
                 assert saved is not None  # Of the writes, an undo is the one without a hand saved, and it comes with its notice.
                 done = gettext("Hand %(number)s was saved.") % {"number": saved.number}
+            game.league = league
             return _written_response(request, game, notice=done, restore=restore)
         response["HX-Trigger"] = SCORES_CHANGED
         return response
@@ -200,6 +206,15 @@ def _written_response(request: HttpRequest, game: Game, *, notice: str, restore:
     response = render(request, "scores/game_detail.html#written", context)
     response["HX-Retarget"], response["HX-Reswap"] = "#notices", "outerHTML"
     return response
+
+
+def _gone_response(request: HtmxHttpRequest, game: Game, gone: services.Gone) -> HttpResponse:
+    """A write to a game another request deleted meanwhile: said on the league's page, as it stands without the game
+    (with htmx the browser goes there, as the game's own page is gone)."""
+    messages.warning(request, str(gone))
+    if request.htmx:
+        return HttpResponseClientRedirect(game.league.get_absolute_url())
+    return redirect(game.league)
 
 
 def _saved_response(
@@ -239,7 +254,10 @@ def _saved_response(
 def hand_create(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """Save the next hand. A repeated key stores nothing twice; a hand number already taken is refused."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
-    state = selectors.load_game(game, hands=False)  # The table; record_hand reads the rest.
+    try:
+        state = selectors.load_game(game, hands=False)  # The table; record_hand reads the rest.
+    except Game.DoesNotExist:
+        return _gone_response(request, game, services.GameDeleted())
     # Who deals matters only to read an auction sent with the hand: asked for (one query) only then.
     form = HandForm(request.POST, table=state.table, dealer=state.next_dealer if request.POST.get("auction") else None)
     if not form.is_valid():
@@ -248,6 +266,8 @@ def hand_create(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
         saved = services.record_hand(
             game=game, hand=form.to_hand(), number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["key"], state=state
         )
+    except services.Gone as gone:
+        return _gone_response(request, game, gone)
     except services.HandAlreadyRecorded as error:
         # Marked on its own (not inside an f-string), so makemessages finds it.
         stands = gettext("Here is the game as it stands now.")
@@ -280,6 +300,8 @@ def hand_undo(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     number = form.cleaned_data["number"]
     try:
         undone = services.undo_hand(game=game, number=number)  # Checks, under the game's lock, that it is still the last hand.
+    except services.Gone as gone:
+        return _gone_response(request, game, gone)
     except services.Refused as refused:
         return _game_response(request, game, membership, notice=str(refused))
     except rules.RulesError as error:
@@ -301,6 +323,8 @@ def hand_restore(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
         return _game_response(request, game, membership, notice=notice)
     try:
         saved = services.restore_hand(game=game, **form.restore)
+    except services.Gone as gone:
+        return _gone_response(request, game, gone)
     except services.Refused as refused:
         return _game_response(request, game, membership, notice=str(refused))
     except rules.RulesError as error:
@@ -314,10 +338,13 @@ def hand_restore(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
-def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+def hand_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """Change an earlier hand; every later total is recomputed, or nothing changes."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
-    state = selectors.load_game(game)
+    try:
+        state = selectors.load_game(game)
+    except Game.DoesNotExist:
+        return _gone_response(request, game, services.GameDeleted())
     if not 1 <= number <= len(state.hands):
         raise Http404
     before = state.inputs[number - 1]
@@ -334,6 +361,8 @@ def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResp
             if request.POST.get("forget_auction"):  # Else a stored auction pins the pitcher and bid.
                 edited = dataclasses.replace(edited, bids=None)
             services.edit_hand(game=game, number=number, hand=edited, version=version)
+        except services.Gone as gone:
+            return _gone_response(request, game, gone)
         except services.Refused as refused:
             messages.warning(request, str(refused))
             return redirect(game)
@@ -356,7 +385,7 @@ def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResp
 
 @login_required
 @require_POST
-def hand_delete(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+def hand_delete(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """Delete a hand; the later hands move up one and every total is recomputed."""
     game, _membership = game_for(request.user, slug, pk, Role.SCORER)
     if not 1 <= number <= game.hands.count():
@@ -368,6 +397,8 @@ def hand_delete(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRe
     version = seen.cleaned_data["version"]
     try:
         services.delete_hand(game=game, number=number, version=version)
+    except services.Gone as gone:
+        return _gone_response(request, game, gone)
     except services.Refused as refused:
         messages.warning(request, str(refused))
     except rules.RulesError as error:
@@ -406,7 +437,7 @@ def rematch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def game_rules(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def game_rules(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """Change the rules (the target, the house rules, the variant) of a game that has no hand yet."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
     form = RulesForm(request.POST, defaults=game.rules, prefix="rules")
@@ -419,6 +450,8 @@ def game_rules(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return render(request, "scores/game_detail.html", context, status=400)
     try:
         services.change_rules(game=game, rules=form.cleaned_data["rules"], version=seen.cleaned_data["version"])
+    except services.Gone as gone:
+        return _gone_response(request, game, gone)
     except services.Refused as refused:
         messages.warning(request, str(refused))
     else:
@@ -428,7 +461,7 @@ def game_rules(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def game_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def game_delete(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """Delete a game, asked first on its page (an owner's): it leaves the standings, the ratings, the players' pages
     and the exports."""
     game, _membership = game_for(request.user, slug, pk, Role.OWNER)
@@ -438,6 +471,8 @@ def game_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return redirect(game)
     try:
         services.delete_game(game=game, version=seen.cleaned_data["version"])
+    except services.Gone as gone:
+        return _gone_response(request, game, gone)
     except services.Refused as refused:
         messages.warning(request, str(refused))
         return redirect(game)

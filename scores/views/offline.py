@@ -94,9 +94,12 @@ def _short(value: object) -> bool:
 
 def _store(game: Game, data: dict) -> tuple[dict, int]:
     """One hand from the queue: stored (with the server's totals and winner), a conflict, or refused, with why; and
-    the answer's status (409 for a hand sent with another hand's key). Each reason says the game, the hand and the
-    field (``game "kitchen", hand 3, points: "off_jack" is missing``)."""
-    state = selectors.load_game(game, hands=False)  # Each hand has the dealer the one before it left.
+    the answer's status (409 for a hand sent with another hand's key, 404 for a game deleted meanwhile). Each reason
+    says the game, the hand and the field (``game "kitchen", hand 3, points: "off_jack" is missing``)."""
+    try:
+        state = selectors.load_game(game, hands=False)  # Each hand has the dealer the one before it left.
+    except Game.DoesNotExist:
+        return _refused([str(services.GameDeleted())]), 404
     fields = {key: str(value) for key, value in data.items() if key != "points"}
     form = SyncedHandForm(fields, points=data.get("points"), table=state.table, dealer=state.next_dealer)
     within = [gettext("game %(id)s") % {"id": json.dumps(game.code, ensure_ascii=False)}]
@@ -113,6 +116,8 @@ def _store(game: Game, data: dict) -> tuple[dict, int]:
         saved = services.record_hand(
             game=game, hand=form.to_hand(), number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["key"], state=state
         )
+    except services.Gone as gone:
+        return _refused([str(gone)]), 404
     except services.HandAlreadyRecorded as error:
         return {"status": "conflict", "messages": [str(error)]}, 200
     except services.KeyUsedForAnotherHand as error:

@@ -23,6 +23,12 @@ def _player(league: League, pk: int) -> Player:
     return get_object_or_404(Player, league=league, pk=pk)
 
 
+def _gone(request: HttpRequest, league: League, gone: services.Gone) -> HttpResponse:
+    """A change to a player another request merged away meanwhile: said on the people page, as it stands now."""
+    messages.error(request, str(gone))
+    return redirect("scores:people", league.slug)
+
+
 def _people(request: HttpRequest, league: League, membership: Membership, *, status: int = 200, **forms) -> HttpResponse:
     context = {
         "league": league,
@@ -72,6 +78,8 @@ def player_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         old = player.name
         try:
             services.rename(player=player, name=form.cleaned_data["name"])
+        except services.Gone as gone:
+            return _gone(request, league, gone)
         except services.Refused as refused:
             form.add_error("name", str(refused))
         else:
@@ -91,7 +99,10 @@ def player_archive(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, gettext("Nothing changed: the page did not say whether to archive %(name)s.") % {"name": player.name})
         return redirect("scores:people", league.slug)
-    services.set_archived(player=player, archived=form.cleaned_data["archived"])
+    try:
+        services.set_archived(player=player, archived=form.cleaned_data["archived"])
+    except services.Gone as gone:
+        return _gone(request, league, gone)
     if player.archived:
         messages.success(request, gettext("%(name)s is archived: new games and card nights no longer offer them.") % {"name": player.name})
     else:
@@ -150,6 +161,8 @@ def merge(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         try:
             services.merge_players(keep=keep, drop=drop, by=request.user)
+        except services.Gone as gone:
+            return _gone(request, league, gone)
         except services.Refused as refused:
             messages.error(request, str(refused))
         else:
