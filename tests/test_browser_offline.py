@@ -171,6 +171,62 @@ def test_a_waiting_hand_changed_after_it_was_stored_goes_to_not_synced_and_can_b
     assert list(Hand.objects.order_by("number").values_list("number", "pitcher__player__name")) == [(1, "Ann"), (2, "Bob")]
 
 
+@pytest.mark.console_errors_expected("ERR_INTERNET_DISCONNECTED")  # The game page asked for while the network is gone.
+def test_a_synced_hand_is_shown_once_before_during_and_after_the_answer_and_then_with_the_servers_totals(
+    live_server, page: Page, context: BrowserContext, game
+):
+    """The sync's answer is held back while another phone corrects hand 1, and the network is gone again by the time
+    it comes (the game page cannot be fetched): the phone shows its own scores, marked waiting, until the server's
+    page comes with the hand, then the server's; each hand counted once, never the copy of the page kept for offline."""
+    services.record_hand(game=game, hand=hand("Ann", 2, "Ann", "Ann"))
+    open_game(page, live_server, game)
+    context.set_offline(True)
+    enter_hand(page, "Bob", 3, "Bob", "Cat", jack="Cat")  # Hand 2: Bob is set back 3, Cat takes 2.
+    save(page)
+    status = page.locator("#offline .offline-status")
+    phone = {"Bob": "-3", "Cat": "2", "Ann": "2"}
+
+    def shows_the_phones_hand(state: str) -> None:
+        for side, total in phone.items():
+            expect(score(page, side)).to_have_text(f"{total}waiting")
+        expect(status).to_have_text(f"{state} · 1 hand waiting to sync")
+        expect(page.locator("#history-body tr")).to_have_count(2)
+        expect(page.get_by_text("Hand 3", exact=True)).to_be_visible()
+
+    shows_the_phones_hand("Offline")  # Before.
+    held: list[Route] = []
+    page.route("**/hands/sync/", lambda route: held.append(route))
+    game_page = live_server.url + game.get_absolute_url()
+    context.route(game_page, lambda route: route.abort("internetdisconnected"))
+    context.set_offline(False)
+    expect(page.locator("#offline[data-sync=running]")).to_have_count(1)
+    shows_the_phones_hand("Syncing")  # During.
+    assert len(held) == 1 and Hand.objects.count() == 1
+    services.edit_hand(game=game, number=1, hand=hand("Bob", 2, "Bob", "Bob"))  # Another phone: Bob made hand 1, not Ann.
+    held[0].continue_()
+    expect(page.locator("#offline[data-sync=running]")).to_have_count(0)  # Answered.
+    shows_the_phones_hand("Syncing")  # Stored, but the server's page did not come: still this phone's, counted once.
+    expect(page.get_by_role("alert")).to_have_text(["The server could not do that just now. Tap again in a moment."])
+    assert Hand.objects.count() == 2
+
+    context.unroute(game_page)  # The network is back: the hand is sent again, stored once, and the server's page comes.
+    context.set_offline(True)
+    context.set_offline(False)
+    expect(page.locator("#offline[data-sync=running]")).to_have_count(1)
+    shows_the_phones_hand("Syncing")
+    assert len(held) == 2
+    held[1].continue_()
+    expect(page.locator("#offline[data-sync=done]")).to_have_count(1)
+    server = stored_totals(game)
+    assert server == {"Ann": 0, "Bob": -1, "Cat": 2} and Hand.objects.count() == 2
+    for side, total in server.items():
+        expect(score(page, side)).to_have_text(str(total))
+    expect(page.get_by_role("alert")).to_have_text(["The server scored hand 2 differently from this phone: its scores are shown."])
+    expect(page.get_by_text("Hand 3", exact=True)).to_be_visible()
+    expect(page.locator("#history-body tr")).to_have_count(2)
+    expect(page.get_by_text("waiting", exact=False)).to_have_count(0)
+
+
 def test_a_double_tap_offline_queues_one_hand(live_server, page: Page, context: BrowserContext, game):
     open_game(page, live_server, game)
     context.set_offline(True)

@@ -301,7 +301,7 @@ async function sync() {
   box.dataset.sync = "running";
   const { scored } = scoreWaiting();
   const changed = []; // Stored under another number or with other totals than this phone had.
-  let stored = 0;
+  const stored = [];
   let unreachable = false;
   let answers = [];
   try {
@@ -313,9 +313,8 @@ async function sync() {
   for (const [i, answer] of answers.entries()) {
     const { hand, result } = scored[i];
     if (answer.status === "stored") {
-      stored += 1;
+      stored.push(hand);
       if (answer.number !== hand.number || Object.entries(answer.totals).some(([side, total]) => result.totals[side] !== total)) changed.push(answer.number);
-      await drop(hand);
       continue;
     }
     // Not taken: this hand and every one after it were scored on a game the server does not have. Kept, not forced in.
@@ -326,9 +325,11 @@ async function sync() {
     }
     break;
   }
-  if (stored || queue.some((hand) => hand.status === "not-synced")) await refresh();
+  // The stored hands leave the queue only with the server's page that has them: until it comes they stay waiting (sent
+  // again, they are stored once), so no moment shows a hand twice, or a game older than the server's answer.
+  if ((stored.length || queue.some((hand) => hand.status === "not-synced")) && !(await refresh(stored))) unreachable = true;
   syncing = false;
-  if (changed.length) say(corrected(changed.join(", ")));
+  if (changed.length && !unreachable) say(corrected(changed.join(", ")));
   else if (unreachable) say(gettext("The server could not do that just now. Tap again in a moment."));
   render();
   box.dataset.sync = waiting().length ? "waiting" : "done";
@@ -361,24 +362,31 @@ async function keepPage() {
   await cache.put(location.pathname, new Response(`<!doctype html>\n${document.documentElement.outerHTML}`, { headers }));
 }
 
-/** The game as the server has it now: its scoreboard, hand form and history replace this phone's. */
-async function refresh() {
+/**
+ * The game as the server has it now, from the network (the service worker leaves a script's request to it): its
+ * scoreboard, hand form and history replace this phone's, and the `stored` hands leave the queue in the same step.
+ * Whether the page came; if not, nothing changes.
+ */
+async function refresh(stored) {
+  let page;
   try {
-    const response = await fetch(location.pathname, { credentials: "same-origin" });
-    const page = new DOMParser().parseFromString(await response.text(), "text/html");
-    for (const id of ["live", "history"]) {
-      const fresh = page.getElementById(id);
-      if (!fresh) continue;
-      document.getElementById(id).replaceWith(fresh);
-      wasMarked = false; // The server's scoreboard, as it sent it.
-      serverBoard = null;
-      window.htmx.process(fresh);
-    }
-    window.htmx.trigger(document.body, "scores-changed");
-    await keepPage();
+    const response = await fetch(location.pathname, { credentials: "same-origin", cache: "no-store" });
+    if (!response.ok) return false;
+    page = new DOMParser().parseFromString(await response.text(), "text/html");
   } catch {
-    // The server's page did not come: the queue's view stays until the next sync.
+    return false;
   }
+  const parts = ["live", "history"].map((id) => [document.getElementById(id), page.getElementById(id)]);
+  if (parts.some(([, fresh]) => !fresh)) return false;
+  for (const [now, fresh] of parts) now.replaceWith(fresh);
+  const dropped = stored.map(drop);
+  wasMarked = false; // The server's scoreboard, as it sent it.
+  serverBoard = null;
+  for (const [, fresh] of parts) window.htmx.process(fresh);
+  await Promise.all(dropped);
+  window.htmx.trigger(document.body, "scores-changed");
+  await keepPage();
+  return true;
 }
 
 /** Whether "Save hand" queues the hand instead of sending it: offline, or while hands wait (they stay in order). */

@@ -37,9 +37,10 @@ self.addEventListener("fetch", (event) => {
   );
 });
 
-// Offline at the table: a game page comes from the network when there is one, and is kept; without a
-// network, the kept copy is served, so a reload shows the game and its queue (static/scores/offline.js). Only
-// whole pages are kept (not htmx's fragments), and only game pages.
+// Offline at the table: a game page opened comes from the network when there is one, and is kept; without a
+// network, the kept copy is served, so a reload shows the game and its queue (static/scores/offline.js). Only a
+// game page opened (a navigation) is kept or served so: a script asking for the game (offline.js after a sync, htmx)
+// wants the server's as it is now, so its request goes to the network as the page's own, never to the kept copy.
 const PAGES = "pitch-pages";
 const GAME_PAGE = /^\/leagues\/[^/]+\/games\/\d+\/$/;
 // A kept page is shown only to the account that kept it. Every page says whose it is (the header below, from
@@ -71,7 +72,7 @@ function keptFor(pathname) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin || !GAME_PAGE.test(url.pathname) || request.headers.get("HX-Request")) return;
+  if (request.mode !== "navigate" || request.method !== "GET" || url.origin !== self.location.origin || !GAME_PAGE.test(url.pathname)) return;
   event.respondWith(
     fetch(request).then((response) => {
       const copy = response.ok && !response.redirected ? response.clone() : null;
