@@ -662,6 +662,8 @@ class Night(PlayedBy):
     solo_size = models.PositiveSmallIntegerField(_("players at a solo table"), default=4)
     leftover = models.CharField(_("players left over"), max_length=4, choices=Leftover.choices, default=Leftover.SOLO)
     rounds = models.PositiveSmallIntegerField(_("rounds"))
+    # Planned as a full rotation (``scores.whist``): the page says whether its rounds kept to it.
+    rotation = models.BooleanField(_("full rotation"), default=False)
     seed = models.PositiveIntegerField(editable=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

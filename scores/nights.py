@@ -24,6 +24,15 @@ How a round is seated (``layout``), for ``n`` players:
 - A solo night seats tables of ``solo_size`` (3 to 7) players or fewer, their sizes as even as possible;
   only when that would leave a table under 3 are there fewer, bigger tables. Nobody sits out.
 
+A partnership night whose rounds have a whist design's shape (4k players, or 4k + 1 sitting one out with
+leftover "byes") is seated by that design (``scores.whist``), its players drawn to the design's points by the
+night's seed, as long as the same players have played every round: over the design's rounds every pair partners
+once and opposes twice (a "full rotation"), and a shorter night plays its first rounds. Once the players change
+(a late arrival, a leaver) the rounds are no longer the design's, and the search below seats the rest of the night
+from the rounds played. Other counts (4k + 2, 4k + 3, 4k + 1 with a table of five) are searched from the first
+round: a design for more players with missing ones would leave the solo seats to the design's order, not to the
+fairness rules above.
+
 Within those rules the planner reseats so that partners, and then opponents, repeat as little as possible
 over the night: a partner repeat is worse than any number of opponent repeats, and a pair's cost grows with
 the times they met before, so repeats that cannot be avoided are spread out. It searches (local search
@@ -42,18 +51,20 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from . import whist
 from .rules import N_, Problem, RulesError
 
 MIN_PLAYERS = 4
 MAX_PLAYERS = 28
-MAX_ROUNDS = 12
+# The longest full rotation (``scores.whist``): 28 players, 27 rounds.
+MAX_ROUNDS = 27
 MIN_SOLO_SIZE = 3
 MAX_SOLO_SIZE = 7
 LEFTOVERS = ("solo", "byes")  # The first is the default.
 
 # A partner repeat outweighs every opponent repeat a round can hold: fewer than 40 pairs of opponents, each
 # costing at most (MAX_ROUNDS - 1) ** 2.
-PARTNER_WEIGHT = 10_000
+PARTNER_WEIGHT = 40 * (MAX_ROUNDS - 1) ** 2
 # The search starts again from another fair seating drawn at random until it has tried this many swaps (or
 # found a round with no repeats), at most this many times: small nights are searched as hard as big ones.
 SEARCH_SWAPS = 5_000
@@ -195,12 +206,87 @@ def plan_round(players: Iterable[int], history: Sequence[Sequence[Table]] = (), 
         problems.append(Problem.of(N_("a card night has at most %(max)s rounds"), field="rounds", max=MAX_ROUNDS))
     if problems:
         raise RulesError(problems)
+    rotation = _rotation(present, seating, seed)
+    done = len(history)
+    if done < len(rotation) and all(_same(played, tables) for played, (tables, _byes) in zip(history, rotation, strict=False)):
+        tables, byes = rotation[done]
+        return Round(tables, byes, notes(tables, byes, seating))
     shape = layout(len(present), seating)
     rng = random.Random(f"{seed}:{len(history) + 1}")
     search = _Search(present, history, shape)
     at = search.best(rng)
     tables, byes = search.tables(at)
     return Round(tables, byes, notes(tables, byes, seating))
+
+
+def _rotation(present: Sequence[int], seating: Seating, seed: int) -> list[tuple[tuple[Table, ...], tuple[int, ...]]]:
+    """The rounds of the whist design (``scores.whist``) for these players, each its tables and byes, when a round of
+    the night is that design's shape: partnership tables of four, and one player sitting out for 4k + 1 players
+    (leftover "byes"). Empty otherwise. The night's seed draws which player is which point of the design."""
+    count = len(present)
+    if not seating.partnership or not whist.exists(count) or layout(count, seating).solo:
+        return []
+    players = sorted(present)
+    random.Random(f"{seed}:rotation").shuffle(players)
+    rounds = []
+    for design_round in whist.design(count):
+        tables = tuple(
+            Table((players[a], players[c], players[b], players[d]), ((players[a], players[b]), (players[c], players[d])))
+            for a, b, c, d in design_round
+        )
+        seated = {player for table in tables for player in table.seats}
+        rounds.append((tables, tuple(sorted(p for p in players if p not in seated))))
+    return rounds
+
+
+def _same(played: Sequence[Table], tables: Sequence[Table]) -> bool:
+    """Whether a round played seated the same sides at the same tables as ``tables`` (seats aside)."""
+    return {frozenset(map(frozenset, table.sides)) for table in played} == {frozenset(map(frozenset, table.sides)) for table in tables}
+
+
+def rotation_kept(rounds: Sequence[tuple[Sequence[Table], Sequence[int]]], seating: Seating, seed: int) -> int:
+    """How many of a night's rounds (each its tables and byes), from the first, are its whist design's rounds for
+    the players who played them: fewer than all once the players changed, the planner having searched from there."""
+    designs: dict[tuple[int, ...], list[tuple[tuple[Table, ...], tuple[int, ...]]]] = {}
+    for number, (tables, byes) in enumerate(rounds):
+        present = tuple(sorted([p for table in tables for p in table.seats] + list(byes)))
+        if present not in designs:
+            designs[present] = _rotation(present, seating, seed)
+        rotation = designs[present]
+        if number >= len(rotation) or not all(_same(rounds[i][0], rotation[i][0]) for i in range(number + 1)):
+            return number
+    return len(rounds)
+
+
+@dataclass(frozen=True)
+class Quality:
+    """How a partnership night's rounds so far have mixed its players, of all ``pairs`` of them: how many pairs
+    have partnered, how many partnered more than once, and how many opposed more than twice (a full rotation's
+    most)."""
+
+    pairs: int
+    partnered: int
+    partner_repeats: int
+    opponent_repeats: int
+
+
+def quality(rounds: Iterable[Sequence[Table]], players: Iterable[int]) -> Quality:
+    """The ``Quality`` of these rounds' tables, over every pair of ``players`` (everyone who played or sat out)."""
+    partners: dict[frozenset[int], int] = {}
+    opponents: dict[frozenset[int], int] = {}
+    for tables in rounds:
+        for table in tables:
+            for counts, pairs in ((partners, table.partners()), (opponents, table.opponents())):
+                for pair in pairs:
+                    key = frozenset(pair)
+                    counts[key] = counts.get(key, 0) + 1
+    count = len(set(players))
+    return Quality(
+        pairs=count * (count - 1) // 2,
+        partnered=len(partners),
+        partner_repeats=sum(times > 1 for times in partners.values()),
+        opponent_repeats=sum(times > 2 for times in opponents.values()),
+    )
 
 
 def _count_problem(count: int) -> Problem:

@@ -128,6 +128,10 @@ def test_a_card_night_of_eight_through_two_rounds_on_phones(live_server, page: P
         expect(row).to_contain_text(f"{name} 2")  # Two games played.
     page.goto(url + night.get_absolute_url())
     expect(page.get_by_text("the night is over")).to_be_visible()
+    # Two rounds of eight at tables of four: 8 of the 28 pairs have partnered, none twice, none opposed three times.
+    expect(page.get_by_text("8 of 28 pairs have partnered.")).to_contain_text(
+        "No partner has repeated, and no pair has opposed more than twice."
+    )
     expect(page.get_by_role("button", name=re.compile("Seat round"))).to_have_count(0)
     screen.screenshot(path="/tmp/night-big-screen.png", full_page=True)
     page.screenshot(path="/tmp/night-phone.png", full_page=True)

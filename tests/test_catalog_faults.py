@@ -79,6 +79,7 @@ FORMS = {"af": 2, "ceb": 2, "it": 2, "mt": 4, "vi": 1}
 INVARIANT = {
     # The number stands alone and the verb does not change: "%(count)s is gemerk", "%(n)s sit uit", "a riposo".
     ("af", "A card night seats %(min)s to %(max)s players: %(count)s is ticked or typed."),
+    ("af", "A full rotation needs 4k or 4k+1 players (4, 5, 8, 9, 12, 13, …, 28): %(count)s is ticked or typed."),
     ("af", "%(n)s sitting out"),
     ("it", "%(n)s sitting out"),
     ("it", "%(size)d byte"),  # Italian "byte" is invariable.
@@ -88,6 +89,7 @@ INVARIANT = {
     # Maltese: no noun counted after the number ("ktibt %(count)s", a list of tables), or only the verb agrees, and
     # it is plural from two up ("joqogħdu barra"): the few and the many read the same.
     ("mt", "A card night seats %(min)s to %(max)s players: %(count)s is ticked or typed."),
+    ("mt", "A full rotation needs 4k or 4k+1 players (4, 5, 8, 9, 12, 13, …, 28): %(count)s is ticked or typed."),
     ("mt", "%(n)s sitting out"),
     ("mt", "Table %(tables)s of round %(number)s is still playing: start the next round when it is over, or start it anyway."),
 }

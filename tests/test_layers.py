@@ -25,6 +25,7 @@ PURE = [
     "scores.history.document",
     "scores.qr",
     "scores.nights",
+    "scores.whist",
 ]
 # What a pure module may not bring in, even through another module.
 # (django.apps comes with django.utils.translation, which the pure modules may use for their messages.)

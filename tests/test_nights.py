@@ -90,7 +90,23 @@ def test_an_owner_starts_a_night_of_eight_at_two_partnership_tables(owner_client
     [
         ({"guests": "Ann\nBob\nCat"}, "players", "A card night seats 4 to 28 players: 3 are ticked or typed."),
         ({"guests": "\n".join(f"P{i}" for i in range(29))}, "players", "A card night seats 4 to 28 players: 29 are ticked or typed."),
-        ({"guests": "Ann\nBob\nCat\nDan", "rounds": "13"}, "rounds", "Ensure this value is less than or equal to 12."),
+        ({"guests": "Ann\nBob\nCat\nDan", "rounds": "28"}, "rounds", "Ensure this value is less than or equal to 27."),
+        ({"guests": "Ann\nBob\nCat\nDan", "rounds": ""}, "rounds", "This field is required."),
+        (
+            {"guests": "\n".join(f"P{i}" for i in range(10)), "rotation": "on"},
+            "rotation",
+            "A full rotation needs 4k or 4k+1 players (4, 5, 8, 9, 12, 13, …, 28): 10 are ticked or typed.",
+        ),
+        (
+            {"guests": "\n".join(f"P{i}" for i in range(7)), "rotation": "on", "rounds": ""},
+            "rotation",
+            "A full rotation needs 4k or 4k+1 players (4, 5, 8, 9, 12, 13, …, 28): 7 are ticked or typed.",
+        ),
+        (
+            {"guests": "\n".join(f"P{i}" for i in range(8)), "rotation": "on", "mode": "solo"},
+            "rotation",
+            "A full rotation seats partnership tables of four: choose those, or no full rotation.",
+        ),
         ({"guests": "Ann\nBob\nCat\nDan", "rounds": "0"}, "rounds", "Ensure this value is greater than or equal to 1."),
         ({"guests": "Ann\nBob\nCat\nDan", "solo_size": "8"}, "solo_size", "Select a valid choice. 8 is not one of the available choices."),
         ({"guests": "Ann\nBob\nCat\nDan", "leftover": "tea"}, "leftover", "Select a valid choice. tea is not one of the"),
@@ -117,6 +133,46 @@ def test_the_preview_says_how_the_tables_fall_and_starts_nothing(owner_client, l
     response = _start(owner_client, league, guests="\n".join([*EIGHT, "Ivy", "Jo"]), preview="1", mode="solo")
     assert "Each round: 10 players: 1 solo table of 4 and 2 solo tables of 3." in response.text
     assert not Night.objects.exists() and not Player.objects.exists()
+
+
+def test_a_full_rotation_sets_the_rounds_and_the_page_says_how_the_players_have_mixed(owner_client, league):
+    """Nine players: nine rounds, one sitting out each; after the first, 4 of the 36 pairs have partnered."""
+    guests = "\n".join([*EIGHT, "Ivy"])
+    preview = _start(owner_client, league, guests=guests, rotation="on", rounds="", preview="1")
+    assert "Each round: 9 players: 2 tables of four and 1 sitting out. A full rotation of 9 rounds." in preview.text
+    response = _start(owner_client, league, guests=guests, rotation="on", rounds="5")  # The rounds typed give way.
+    night = Night.objects.get()
+    assert response.status_code == 302 and night.rotation and night.rounds == 9 and night.leftover == "byes"
+    assert Bye.objects.filter(round__night=night).count() == 1
+    text = owner_client.get(night.get_absolute_url()).text
+    assert "A full rotation: every pair partners once and opposes twice." in text
+    assert "4 of 36 pairs have partnered." in text
+    assert "No partner has repeated, and no pair has opposed more than twice." in text
+
+
+def test_a_late_arrival_in_a_full_rotation_is_seated_by_search_and_the_page_says_so(owner_client, league, owner):
+    night = _night(league, owner=owner, rounds=7)
+    Night.objects.filter(pk=night.pk).update(rotation=True)
+    assert _next_round(owner_client, night, 2, unfinished="on").status_code == 302
+    text = owner_client.get(night.get_absolute_url()).text
+    assert "A full rotation: every pair partners once and opposes twice." in text and "8 of 28 pairs have partnered." in text
+    present = [p.pk for p in Player.objects.filter(league=league)]
+    assert _next_round(owner_client, night, 3, players=present, guests="Ivy", unfinished="on").status_code == 302
+    seated = set(Seat.objects.filter(game__round__night=night, game__round__number=3).values_list("player__name", flat=True))
+    assert seated | set(Bye.objects.filter(round__number=3, round__night=night).values_list("player__name", flat=True)) == {*EIGHT, "Ivy"}
+    text = owner_client.get(night.get_absolute_url()).text
+    assert "The players changed in round 3: from there on the rounds are seated by search, not by the full rotation." in text
+    assert "A full rotation: every pair" not in text and "of 36 pairs have partnered." in text
+
+
+def test_a_quality_line_counts_the_repeats(owner_client, league, owner):
+    """Four players partner three ways; a fourth round must repeat a partnership, and the page counts it."""
+    night = _night(league, EIGHT[:4], owner=owner, rounds=4)
+    for number in (2, 3, 4):
+        assert _next_round(owner_client, night, number, unfinished="on").status_code == 302
+    text = owner_client.get(night.get_absolute_url()).text
+    assert "6 of 6 pairs have partnered." in text
+    assert "2 pairs have partnered more than once." in text and "4 pairs have opposed more than twice." in text
 
 
 def _next_round(client, night, number, players=None, **fields):

@@ -110,9 +110,9 @@ def test_a_player_listed_twice_is_refused():
         plan_round([1, 2, 3, 4, 4])
 
 
-def test_a_night_has_at_most_12_rounds():
+def test_a_night_has_at_most_27_rounds_the_longest_full_rotation():
     rounds = night(range(8), nights.MAX_ROUNDS)
-    with pytest.raises(RulesError, match="a card night has at most 12 rounds"):
+    with pytest.raises(RulesError, match="a card night has at most 27 rounds"):
         plan_round(range(8), [r.tables for r in rounds])
 
 

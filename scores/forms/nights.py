@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from .. import nights, rules
+from .. import nights, rules, whist
 from ..models import League, Membership, Night, Player, Role, roles_at_least
 from ..names import key as name_key
 from ..problems import excerpt, words
@@ -122,9 +122,16 @@ class NightForm(PresentForm):
         initial="solo",
         widget=forms.RadioSelect,
     )
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=nights.MAX_ROUNDS, initial=3)
+    rotation = forms.BooleanField(
+        label=_("A full rotation: everyone partners everyone once"),
+        required=False,
+        help_text=_(
+            "Tables of four, and as many rounds as that takes: one fewer than the players, or as many when one sits out each round."
+        ),
+    )
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=nights.MAX_ROUNDS, initial=3, required=False)
     target = forms.IntegerField(label=_("Play to"), min_value=rules.MIN_TARGET, max_value=rules.MAX_TARGET)
-    field_order = ["name", "played_on", "players", "guests", "mode", "solo_size", "leftover", "rounds", "target"]
+    field_order = ["name", "played_on", "players", "guests", "mode", "solo_size", "leftover", "rotation", "rounds", "target"]
 
     def __init__(self, *args, league: League, **kwargs) -> None:
         super().__init__(*args, league=league, **kwargs)
@@ -133,9 +140,14 @@ class NightForm(PresentForm):
         self.fields["target"].initial = league.target
         for name in ("name", "rounds", "target"):
             self.fields[name].widget.attrs["class"] = "form-control"
+        self.fields["rotation"].widget.attrs["class"] = "form-check-input"
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if data.get("rotation"):
+            self._clean_rotation(data)
+        elif data.get("rounds") is None and "rounds" not in self.errors:
+            self.add_error("rounds", self.fields["rounds"].error_messages["required"])
         if data.get("mode") and data.get("solo_size") and data.get("leftover"):
             partnership = data["mode"] == "partnership"
             data["seating"] = nights.Seating(partnership=partnership, solo_size=data["solo_size"], leftover=data["leftover"])
@@ -144,6 +156,26 @@ class NightForm(PresentForm):
         if data.get("target") is not None:
             data["rules"] = rules.Rules(**{**self.league.rules.as_dict(), "target": data["target"]})
         return data
+
+    def _clean_rotation(self, data: dict[str, Any]) -> None:
+        """A full rotation sets the rounds, and sits one player out each round for 4k + 1 players; it needs
+        partnership tables and a count that has one."""
+        if data.get("mode") == "solo":
+            self.add_error("rotation", gettext("A full rotation seats partnership tables of four: choose those, or no full rotation."))
+        elif "players" not in self.errors and "guests" not in self.errors and not whist.exists(count := data["count"]):
+            self.add_error(
+                "rotation",
+                ngettext(
+                    "A full rotation needs 4k or 4k+1 players (4, 5, 8, 9, 12, 13, …, 28): %(count)s is ticked or typed.",
+                    "A full rotation needs 4k or 4k+1 players (4, 5, 8, 9, 12, 13, …, 28): %(count)s are ticked or typed.",
+                    count,
+                )
+                % {"count": count},
+            )
+        else:
+            self.errors.pop("rounds", None)
+            data["rounds"] = whist.length(data["count"])
+            data["leftover"] = "byes"
 
 
 class NextRoundForm(PresentForm):

@@ -58,8 +58,8 @@ def night_games(night: Night) -> QuerySet[Game]:
 
 
 def night_context(night: Night) -> dict:
-    """The night's rounds (latest first), each table with its sides, players and totals, the byes and the notes, and the
-    night's standings: six queries however many rounds and tables."""
+    """The night's rounds (latest first), each table with its sides, players and totals, the byes and the notes, the
+    night's standings, and how its rounds have mixed the players: six queries however many rounds and tables."""
     rounds = list(Round.objects.filter(night=night).order_by("number"))
     last_total = HandScore.objects.filter(side=OuterRef("pk")).order_by("-hand__number").values("total")[:1]
     games = list(night_games(night).select_related("winner", "scorer").annotate(hands_played=Count("hands")))
@@ -75,6 +75,7 @@ def night_context(night: Night) -> dict:
     names = {seat.player_id: seat.player.name for seats in seated.values() for seat in seats}
     names |= {player.pk: player.name for players in byes.values() for player in players}
     rows = []
+    played: list[tuple[list[nights.Table], tuple[int, ...]]] = []
     for round_ in rounds:
         tables, planned = [], []
         for game in (game for game in games if game.round_id == round_.pk):
@@ -100,7 +101,8 @@ def night_context(night: Night) -> dict:
             teams = tuple(tuple(s.player_id for s in seats if s.side_id == side.pk) for side in game_sides) if game.partnership else ()
             planned.append(nights.Table(players, teams))
         round_byes = byes.get(round_.pk, [])
-        notes = nights.notes(planned, tuple(sorted(p.pk for p in round_byes)), night.seating)
+        played.append((planned, tuple(sorted(p.pk for p in round_byes))))
+        notes = nights.notes(planned, played[-1][1], night.seating)
         rows.append(RoundRow(round_.number, tables, round_byes, [problems.note(note, names) for note in notes]))
     finished = Seat.objects.filter(game__round__night=night, game__status=Game.Status.FINISHED)
     lines = [
@@ -112,6 +114,7 @@ def night_context(night: Night) -> dict:
         for s in nights.standings(lines, players=names)
     ]
     latest = rows[-1] if rows else None
+    kept = nights.rotation_kept(played, night.seating, night.seed) if night.rotation else len(played)
     return {
         "night": night,
         "rounds": rows[::-1],
@@ -119,4 +122,8 @@ def night_context(night: Night) -> dict:
         "standings": standing,
         "present": [*(seat.player for table in latest.tables for seat in seated.get(table.game.pk, [])), *latest.byes] if latest else [],
         "over": latest is not None and latest.number >= night.rounds and not latest.playing,
+        # How the rounds have mixed the players (a partnership night), and for a night planned as a full rotation the
+        # round from which it was seated by search instead (the players changed), if it was.
+        "quality": nights.quality((tables for tables, _byes in played), names) if night.partnership and played else None,
+        "fell_back": kept + 1 if kept < len(played) else None,
     }

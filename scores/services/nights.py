@@ -35,6 +35,7 @@ def start_night(
     played_on: datetime.date,
     seating: nights.Seating,
     rounds: int,
+    rotation: bool = False,
     game_rules: rules.Rules,
     players: Sequence[Player],
     guests: Sequence[str] = (),
@@ -43,7 +44,8 @@ def start_night(
     """A card night for the players present (league players, and new guests by name), with its first round seated.
 
     The night keeps its rules and how it seats (``seating``) for every round; its seed makes each round's
-    seating reproducible from the rounds before it.
+    seating reproducible from the rounds before it. ``rotation``: planned as a full rotation, whose rounds the
+    form has set (the planner seats a partnership night by its whist design whatever its rounds).
     """
     night = Night.objects.create(
         league=league,
@@ -53,6 +55,7 @@ def start_night(
         solo_size=seating.solo_size,
         leftover=seating.leftover,
         rounds=rounds,
+        rotation=rotation,
         seed=random.randrange(2**31),
         created_by=by,
         **Night.fields_of(game_rules),

@@ -45,6 +45,7 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
                 played_on=data["played_on"],
                 seating=data["seating"],
                 rounds=data["rounds"],
+                rotation=data["rotation"],
                 game_rules=data["rules"],
                 players=list(data["players"]),
                 guests=data["guests"],
