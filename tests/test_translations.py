@@ -59,8 +59,9 @@ SHARED = {
 }  # fmt: skip
 SHARED_BY_LANGUAGE = {
     # Afrikaans words spelled as English ones: "as" (if), "of" (or), "in", "is", "was", "so", "by" (at), "sit", "per", "hand";
-    # W is "wen" (won) in the streak, W1.
-    "af": {"Hand", "hand", "Datum", "Status", "In", "in", "is", "of", "as", "was", "so", "by", "sit", "per", "minimum", "W1"},
+    # W is "wen" (won) in the streak, W1; "joker" is the card table's word (a "grapjas" is a prankster).
+    "af": {"Hand", "hand", "Datum", "Status", "In", "in", "is", "of", "as", "was", "so", "by", "sit", "per", "minimum", "W1",
+           "Joker", "Jokers", "joker", "jokers"},
     # Filipino players say these English words at the table and online.
     "ceb": {"account", "app", "Email", "email", "Password", "password", "link", "file", "format", "download", "address",
             "personal", "poker", "Pts", "pitch", "server",
@@ -738,7 +739,7 @@ def test_an_undo_that_finds_a_later_hand_says_so_in_maltese(client, owner, four_
     client.force_login(owner)
     url = reverse("scores:hand_undo", args=[four_player_game.league.slug, four_player_game.pk])
     response = client.post(url, {"number": "5"}, headers={"accept-language": "mt"}, follow=True)
-    assert "Ir-rawnd 5 m&#x27;għadux l-aħħar rawnd, għalhekk ma tħassar xejn." in response.content.decode()
+    assert "Ir-rawnd 5 m&#x27;għadux l-aħħar rawnd, għalhekk ma treġġa&#x27; lura xejn." in response.content.decode()
 
 
 def test_a_hand_posted_half_done_is_refused_in_vietnamese(client, owner, four_player_game):
