@@ -26,6 +26,8 @@ class ScoresConfig(AppConfig):
         for code, info in EXTRA_LANG_INFO.items():
             LANG_INFO.setdefault(code, info)
         # Django writes "Tiếng Việt" with some accents as separate characters; the switcher shows the usual (NFC) form,
-        # the one a player's keyboard, search and screen reader use.
+        # the one a player's keyboard, search and screen reader use. Each name stands at the start of its button, where
+        # its language writes a capital: "Italiano", as Django's "italiano" is written mid-sentence.
         for code, _name in settings.LANGUAGES:
-            LANG_INFO[code]["name_local"] = unicodedata.normalize("NFC", LANG_INFO[code]["name_local"])
+            name = unicodedata.normalize("NFC", LANG_INFO[code]["name_local"])
+            LANG_INFO[code]["name_local"] = name[:1].upper() + name[1:]

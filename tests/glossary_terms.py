@@ -3,8 +3,8 @@
 For each language and each part of the game (pitcher, bid, pass, dealer, trump, High, Low, Jack, Game, game points,
 set back, target, team, hand, trick, steal), the word the app uses and several catalog entries that must use it:
 a button or label, a message, and the Rules page's long paragraphs, where an old word hides most easily.
-``OLD_WORDS`` are the words the glossary replaced (a coined word, a mistranslation, another term's word): no
-translation may use them any more.
+``OLD_WORDS`` are the words the glossary replaced (a coined word, a mistranslation, another term's word, a word no
+table uses): no translation may use them any more.
 
 A key is a msgid, or (msgctxt, msgid) for an entry with a context.
 """
@@ -128,10 +128,13 @@ EXCEPTIONS: dict[tuple[str, str, object], str] = {
 
 # Words the glossary replaced, as regular expressions (matched case-insensitively, as whole words).
 OLD_WORDS: dict[str, list[str]] = {
-    "it": [r"puntat\w*", r"puntare", r"punta", r"dichiarant\w*", r"obiettivo", r"punti di gioco", r"punti trucco"],
-    "af": [r"gebruikernaam", r"spelpunte", r"truukpunte", r"kruik", r"handelaar", r"u"],
-    "vi": [r"người gọi", r"mức gọi", r"phần gọi", r"ván", r"mục tiêu", r"đại lý", r"kèn", r"người ném bóng", r"tổng thể"],
-    "mt": [r"offerent", r"fanti", r"fil-logħba", r"dawra", r"dawriet", r"ngħaddi", r"briskla", r"lemin tal-arloġġ", r"konċessjonarju"],
+    "it": [r"puntat\w*", r"puntare", r"punta", r"dichiarant\w*", r"obiettivo", r"punti di gioco", r"punti trucco", r"abilità"],
+    "af": [r"gebruikernaam", r"spelpunte", r"truukpunte", r"kruik", r"handelaar", r"u", r"grapjas\w*"],
+    "vi": [r"người gọi", r"mức gọi", r"phần gọi", r"ván", r"mục tiêu", r"đại lý", r"kèn", r"người ném bóng", r"tổng thể", r"bấm",
+           r"yêu cầu\."],
+    "mt": [r"offerent", r"fanti", r"fil-logħba", r"dawra", r"dawriet", r"ngħaddi", r"briskla", r"lemin tal-arloġġ", r"konċessjonarju",
+           r"rawnds", r"\w*klassifikazzjoni\w*", r"tlugħ"],
     "ceb": [r"tig-pitch", r"nag-pitch", r"tawag", r"tawagay", r"motawag", r"makatawag", r"sota", r"tuyok(?! sa orasan)",
-            r"triyunpo", r"trumpeta", r"geym", r"grupo", r"tigbaligya", r"tig-apod"],
+            r"triyunpo", r"trumpeta", r"geym", r"grupo", r"tigbaligya", r"tig-apod", r"patay", r"buhi", r"lagda sa balay", r"kilid",
+            r"usab nga dula"],
 }  # fmt: skip

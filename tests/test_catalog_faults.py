@@ -31,6 +31,8 @@ BUTTONS = {
     "undo": [(None, "Undo last hand"), (None, "Undo last bid")],
     "delete": [(None, "Delete hand %(number)s"), (None, "Delete league"), (None, "Delete the league")],
     "restore": [("put an undone hand back", "Restore")],
+    "remove": [(None, "Remove %(user)s")],
+    "archive": [(None, "Archive %(name)s")],
 }
 NOTICES = {
     "undo": (None, "Hand %(number)s was undone."),
@@ -53,8 +55,9 @@ def test_verb_reads_the_first_word_of_a_button():
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_undo_delete_restore_and_set_back_never_share_a_verb(lang):
-    """A player who taps "Undo last hand" must not read the word of "Delete hand": the one can be restored, the other not."""
+def test_undo_delete_restore_remove_archive_and_set_back_never_share_a_verb(lang):
+    """A player who taps "Undo last hand" must not read the word of "Delete hand": the one can be restored, the other not;
+    removing a member and archiving a player delete nothing."""
     catalog = _catalog(lang)
     verbs = {action: {verb(catalog[key].msgstr[0]) for key in keys} for action, keys in BUTTONS.items()}
     assert all(len(found) == 1 for found in verbs.values()), verbs  # One verb for each action, on all its buttons.

@@ -55,12 +55,13 @@ CATALOGS = [pytest.param(PO[lang], 400, id=f"{lang}-django") for lang in LANGUAG
 # formats, the language names of the switcher (each in its own language), units and Django's default labels.
 SHARED = {
     "Pitch", "League", "JSON", "CSV", "OpenSkill", "mu", "sigma", "MB", "KB", "W", "Setback", "Auction",
-    "English", "Afrikaans", "Cebuano", "italiano", "Malti", "Tiếng", "Việt", "QR",
+    "English", "Afrikaans", "Cebuano", "Italiano", "Malti", "Tiếng", "Việt", "QR",
 }  # fmt: skip
 SHARED_BY_LANGUAGE = {
     # Afrikaans words spelled as English ones: "as" (if), "of" (or), "in", "is", "was", "so", "by" (at), "sit", "per", "hand";
-    # W is "wen" (won) in the streak, W1.
-    "af": {"Hand", "hand", "Datum", "Status", "In", "in", "is", "of", "as", "was", "so", "by", "sit", "per", "minimum", "W1"},
+    # W is "wen" (won) in the streak, W1; "joker" is the card table's word (a "grapjas" is a prankster).
+    "af": {"Hand", "hand", "Datum", "Status", "In", "in", "is", "of", "as", "was", "so", "by", "sit", "per", "minimum", "W1",
+           "Joker", "Jokers", "joker", "jokers"},
     # Filipino players say these English words at the table and online.
     "ceb": {"account", "app", "Email", "email", "Password", "password", "link", "file", "format", "download", "address",
             "personal", "poker", "Pts", "pitch", "server",
@@ -522,7 +523,7 @@ def test_the_switcher_is_on_every_page_and_names_each_language_in_its_own_words(
         form.group(0),
     )
     assert [(code, name) for code, _selected, name in options] == [
-        ("en", "English"), ("af", "Afrikaans"), ("ceb", "Cebuano"), ("it", "italiano"), ("mt", "Malti"), ("vi", "Tiếng Việt"),
+        ("en", "English"), ("af", "Afrikaans"), ("ceb", "Cebuano"), ("it", "Italiano"), ("mt", "Malti"), ("vi", "Tiếng Việt"),
     ]  # fmt: skip
     assert [code for code, selected, _name in options if selected] == ["mt"]
     assert 'name="next" value="/rules/"' in form.group(0)
@@ -587,17 +588,17 @@ def test_only_a_signed_in_players_own_language_is_stored(client, owner):
 
 
 @pytest.mark.parametrize(
-    ("lang", "long", "short", "number"),
+    ("lang", "long", "short", "number", "grouped"),
     [
-        ("en", "Nov. 29, 2026", "11/29/2026", "1234.5"),
-        ("af", "29 November 2026", "2026-11-29", "1234,5"),
-        ("ceb", "Nobyembre 29, 2026", "11/29/2026", "1234.5"),
-        ("it", "29 novembre 2026", "29/11/2026", "1234,5"),
-        ("mt", "29 ta\u2019 Novembru 2026", "29/11/2026", "1234.5"),
-        ("vi", "29 tháng 11 năm 2026", "29/11/2026", "1234,5"),
+        ("en", "Nov. 29, 2026", "11/29/2026", "1234.5", "1,234,567.5"),
+        ("af", "29 November 2026", "2026-11-29", "1234,5", "1\xa0234\xa0567,5"),
+        ("ceb", "Nobyembre 29, 2026", "11/29/2026", "1234.5", "1,234,567.5"),
+        ("it", "29 novembre 2026", "29/11/2026", "1234,5", "1.234.567,5"),
+        ("mt", "29 ta\u2019 Novembru 2026", "29/11/2026", "1234.5", "1,234,567.5"),
+        ("vi", "29 tháng 11 năm 2026", "29/11/2026", "1234,5", "1.234.567,5"),
     ],
 )
-def test_dates_and_numbers_are_written_the_local_way(client, owner, league, lang, long, short, number):
+def test_dates_and_numbers_are_written_the_local_way(client, owner, league, lang, long, short, number, grouped):
     game = services.start_game(
         league=league, seats=["Ann", "Bob", "Cat"], code="late", played_on=datetime.date(2026, 11, 29), rules=rules.Rules()
     )
@@ -608,6 +609,7 @@ def test_dates_and_numbers_are_written_the_local_way(client, owner, league, lang
     assert f"<strong>{long}</strong>" in games and short not in games  # One way of writing a date on every page.
     with translation.override(lang):
         assert formats.localize(1234.5) == number
+        assert formats.number_format(1234567.5, 1, force_grouping=True) == grouped  # Thousands as the language groups them.
 
 
 @pytest.mark.parametrize(
@@ -737,7 +739,7 @@ def test_an_undo_that_finds_a_later_hand_says_so_in_maltese(client, owner, four_
     client.force_login(owner)
     url = reverse("scores:hand_undo", args=[four_player_game.league.slug, four_player_game.pk])
     response = client.post(url, {"number": "5"}, headers={"accept-language": "mt"}, follow=True)
-    assert "Ir-rawnd 5 m&#x27;għadux l-aħħar rawnd, għalhekk ma tħassar xejn." in response.content.decode()
+    assert "Ir-rawnd 5 m&#x27;għadux l-aħħar rawnd, għalhekk ma treġġa&#x27; lura xejn." in response.content.decode()
 
 
 def test_a_hand_posted_half_done_is_refused_in_vietnamese(client, owner, four_player_game):

@@ -1,7 +1,7 @@
 """Vietnamese dates as they are written in a sentence: 8 tháng 12 năm 2026 (no leading zero, "tháng" in lower case, as
 Django's own "Ngày 08 tháng 12" is not mid-sentence), 08/12/2026 in short.
 
-Only what differs from Django's Vietnamese formats; the rest (numbers) is Django's.
+Numbers: Django's decimal comma and dot between thousands, grouped by three (Django sets no grouping): 1.234,5.
 """
 
 DATE_FORMAT = "j \\t\\h\\á\\n\\g n \\n\\ă\\m Y"
@@ -10,3 +10,6 @@ YEAR_MONTH_FORMAT = "\\t\\h\\á\\n\\g n \\n\\ă\\m Y"
 MONTH_DAY_FORMAT = "j \\t\\h\\á\\n\\g n"
 SHORT_DATE_FORMAT = "d/m/Y"
 SHORT_DATETIME_FORMAT = "H:i d/m/Y"
+DECIMAL_SEPARATOR = ","
+THOUSAND_SEPARATOR = "."
+NUMBER_GROUPING = 3
