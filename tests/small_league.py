@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import datetime
 
-from scores import rules, services
+from scores.engine import rules
+from scores.table import services
 
 from .conftest import hand
 

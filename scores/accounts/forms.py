@@ -6,7 +6,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from . import ShortRefusals
+from ..common.forms import ShortRefusals
 
 
 class SignupForm(ShortRefusals, UserCreationForm):

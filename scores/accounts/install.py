@@ -25,7 +25,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import last_modified, require_safe
 from django.views.i18n import JavaScriptCatalog
 
-from ..accounts import offline_pages
+from . import offline_pages
 
 THEME_COLOUR = "#146c43"  # The header's green (app.css), dark enough for its light text.
 # The files every page loads, cached by the worker when it installs.
@@ -108,7 +108,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     version = hashlib.sha256("\n".join(urls + catalogs).encode()).hexdigest()[:12]
     response = render(
         request,
-        "scores/service_worker.js",
+        "scores/accounts/service_worker.js",
         {
             "urls": urls,
             "catalogs": catalogs,

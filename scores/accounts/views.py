@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from django.views import i18n
 from django.views.decorators.http import require_http_methods
 
-from ..accounts import language, rate_limit
-from ..accounts.login_limit import client_address
-from ..forms.accounts import SignupForm
+from . import language, rate_limit
+from .forms import SignupForm
+from .login_limit import client_address
 
 
 def _next_url(request: HttpRequest) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from django import forms
 from django.core.exceptions import ValidationError
 
-from ..problems import excerpt
+from ..engine.problems import excerpt
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise

@@ -1,6 +1,6 @@
 """The rules engine's problems, and a card night's notes, in the reader's language.
 
-``scores.rules`` has no Django in it: its problems carry an English message
+``scores.engine.rules`` has no Django in it: its problems carry an English message
 template marked with ``N_`` (the msgid) and the parameters. Here the template
 goes through gettext and the parameters that are words (a point, a pass, a
 list of bids) are put in translated, so a problem reads the same in every
@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 
 from django.utils.translation import gettext, pgettext
 
-from . import nights, rules
+from . import planner, rules
 
 EXCERPT = 40  # The most of a refused value a message quotes: a crafted post or file may send megabytes of it.
 
@@ -112,7 +112,7 @@ def words(items: Iterable[object]) -> str:
     return gettext("%(items)s and %(last)s") % {"items": _separated(words[:-1]), "last": words[-1]}
 
 
-def note(note: nights.Note, names: Mapping[int, str]) -> str:
+def note(note: planner.Note, names: Mapping[int, str]) -> str:
     """What a card night's round did with the players left over, in the active language: ``Note.english``'s twin."""
     params = {key: words(value) if isinstance(value, tuple) else value for key, value in note.params}
     return gettext(note.template) % {**params, "players": words(names[p] for p in note.players)}

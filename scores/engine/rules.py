@@ -34,7 +34,7 @@ TEAM_SHAPES = ((2, 2), (3, 2), (2, 3))
 def N_(message: str) -> str:
     """Mark a message for translation, unchanged: this module stays free of Django.
 
-    ``makemessages --keyword=N_`` collects these; ``scores.problems`` translates them.
+    ``makemessages --keyword=N_`` collects these; ``scores.engine.problems`` translates them.
     """
     return message
 
@@ -47,7 +47,7 @@ class Point:
     """
 
     key: str
-    name: str  # As players say it, in English; ``scores.problems`` has it in the other languages.
+    name: str  # As players say it, in English; ``scores.engine.problems`` has it in the other languages.
     value: int
     optional: bool = True
 
@@ -111,7 +111,7 @@ CUSTOM = Variant("custom", (), 1, 7)
 
 
 def english(key: str, value: object) -> str:
-    """A problem's parameter as the English message shows it (``scores.problems`` has the translated twin)."""
+    """A problem's parameter as the English message shows it (``scores.engine.problems`` has the translated twin)."""
     if key == "allowed" and isinstance(value, tuple | list):  # The numbers a player may bid: "2, 3 or 4".
         words = [str(b) for b in value]
         return " or ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " or " + words[-1]
@@ -129,7 +129,7 @@ class Problem:
 
     ``message`` is English. The engine's own problems also keep the message
     before its parameters were put in (``template``, marked with ``N_``) and the
-    parameters, so ``scores.problems`` can say the same in the reader's language.
+    parameters, so ``scores.engine.problems`` can say the same in the reader's language.
     """
 
     message: str
@@ -168,7 +168,7 @@ def _whole(value: object) -> bool:
     return type(value) is int
 
 
-_key = name_key  # Names are compared in their normal form and without case (``scores.names``); cached there.
+_key = name_key  # Names are compared in their normal form and without case (``scores.engine.names``); cached there.
 
 
 class _Default:

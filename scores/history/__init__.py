@@ -3,5 +3,5 @@
 - ``document``: a document read, checked and written; pure Python, no database.
 - ``export``: a league's stored games read from the database and written as JSON or CSV.
 
-Importing into the database is a write: ``scores.services.imports``.
+Importing into the database is a write: ``scores.history.services``.
 """

@@ -1,7 +1,7 @@
 """The game-history exchange format, versions 1 and 2 (docs/history-format.md): a document read, checked and written.
 
 Pure Python, no database: reading checks a document's shape (keys, types, names)
-and hands every game to ``scores.rules`` to check bidding, scoring and winning,
+and hands every game to ``scores.engine.rules`` to check bidding, scoring and winning,
 collecting every problem with where it is, and gives the engine's values
 (``GameInput``). Nothing here scores a hand: the derived fields in a file are
 ignored and recomputed by the rules engine. Writing turns a stored game's plain
@@ -9,7 +9,7 @@ rows (``StoredGame``) into the document's JSON text (version 2, which holds ever
 variant of the Pitch family), and a document's games into CSV rows. A version 1
 document (the 4-point game, teams of two) is read as it always was, and may hold
 none of version 2's keys. ``scores.history.export`` reads those rows from the database;
-``scores.services.imports`` stores what was read.
+``scores.history.services`` stores what was read.
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .. import rules
-from ..names import MAX_LENGTH, SURROGATE, mend
-from ..names import clean as clean_name
-from ..problems import EXCERPT, excerpt, located
+from ..engine import rules
+from ..engine.names import MAX_LENGTH, SURROGATE, mend
+from ..engine.names import clean as clean_name
+from ..engine.problems import EXCERPT, excerpt, located
 
 FORMAT = "pitch-history"
 

@@ -9,8 +9,8 @@ from django.core.files.uploadedfile import UploadedFile
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
-from ..history import document
-from . import ShortRefusals
+from ..common.forms import ShortRefusals
+from . import document
 
 
 class HistoryUploadForm(ShortRefusals, forms.Form):

@@ -16,13 +16,15 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import rules
-from ..history import bulk, document
-from ..models import Game, Hand, HandScore, League, Player, PlayerRating, Season, Seat, Side
-from .games import seat_figures
-from .leagues import players_named
-from .ratings import RATING_FIELDS, rate_again
-from .totals import Counted, Seasons, count_games, move_games
+from ..engine import rules
+from ..leagues.models import League, Player
+from ..leagues.services import players_named
+from ..standings.models import PlayerRating, Season
+from ..standings.services.ratings import RATING_FIELDS, rate_again
+from ..standings.services.totals import Counted, Seasons, count_games, move_games
+from ..table.models import Game, Hand, HandScore, Seat, Side
+from ..table.services import seat_figures
+from . import bulk, document
 
 
 @dataclasses.dataclass(frozen=True)

@@ -25,9 +25,10 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from . import services
-from .history import document
-from .models import ImportJob, League
+from ..common.refusals import Refused
+from ..leagues.models import League
+from . import document, services
+from .models import ImportJob
 
 RESTARTS = 1  # A file that stops its worker twice (too large for its memory, say) is not tried a third time.
 HEARTBEATS = 6  # Signs of life a running import gives in IMPORT_STALE_AFTER.
@@ -38,14 +39,14 @@ class WorkerStopped(Exception):
 
 
 def queue_import(*, league: League, user, filename: str, language: str, source: bytes) -> ImportJob:
-    """Keep an upload as an ``ImportJob`` and queue its import, or refuse it (``services.Refused``, nothing kept)
+    """Keep an upload as an ``ImportJob`` and queue its import, or refuse it (``Refused``, nothing kept)
     when ``user`` already has ``IMPORT_MAX_WAITING`` imports waiting or running."""
     with transaction.atomic():
         # Two uploads at one moment are counted one after the other (on SQLite the IMMEDIATE transaction does it).
         list(get_user_model().objects.select_for_update().filter(pk=user.pk))  # Only the lock is wanted.
         waiting = ImportJob.objects.filter(user=user).waiting().count()
         if waiting >= settings.IMPORT_MAX_WAITING:
-            raise services.Refused(
+            raise Refused(
                 ngettext(
                     "You have %(count)d import waiting or running, the most one person may have: upload this file once it is done.",
                     "You have %(count)d imports waiting or running, the most one person may have: "

@@ -1,4 +1,4 @@
-"""Game history: downloads (JSON, CSV) for members; uploads for owners, imported in the background (``scores.tasks``)."""
+"""Game history: downloads (JSON, CSV) for members; uploads for owners, imported in the background (``scores.history.tasks``)."""
 
 from __future__ import annotations
 
@@ -16,12 +16,17 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from .. import selectors, services, tasks
-from ..forms.history import HistoryUploadForm, LeagueExportForm
-from ..history import export
-from ..models import Game, ImportJob, League, Membership, Role
-from . import HtmxHttpRequest
-from .access import game_for, league_for, night_for
+from ..common.refusals import Refused
+from ..common.requests import HtmxHttpRequest
+from ..leagues.access import league_for
+from ..leagues.models import League, Membership, Role
+from ..nights import selectors
+from ..nights.access import night_for
+from ..table.access import game_for
+from ..table.models import Game
+from . import export, tasks
+from .forms import HistoryUploadForm, LeagueExportForm
+from .models import ImportJob
 
 # Room for the form's other fields and the multipart boundaries around the file, in a request's length.
 FORM_OVERHEAD = 64 * 1024
@@ -101,7 +106,7 @@ def league_import(request: HttpRequest, slug: str) -> HttpResponse:
             # Refused from the header alone, before a byte of the body is read; nothing changes, so no CSRF check.
             form = HistoryUploadForm(cut_off=True)
             context = {"league": league, "membership": membership, "form": form, "too_big": filesizeformat(limit)}
-            return render(request, "scores/history_import.html", context, status=413)
+            return render(request, "scores/history/history_import.html", context, status=413)
         request.upload_handlers.insert(0, LimitedUploadHandler(request, limit))
     return _league_import(request, league, membership)
 
@@ -120,16 +125,16 @@ def _league_import(request: HttpRequest, league: League, membership: Membership)
                 job = tasks.queue_import(
                     league=league, user=request.user, filename=upload.name[:255], language=get_language(), source=upload.read()
                 )
-            except services.Refused as refusal:
+            except Refused as refusal:
                 form.add_error(None, str(refusal))
                 context = {"league": league, "membership": membership, "form": form}
-                return render(request, "scores/history_import.html", context, status=429)
+                return render(request, "scores/history/history_import.html", context, status=429)
             form = HistoryUploadForm()
     else:
         form = HistoryUploadForm()
     context = {"league": league, "membership": membership, "form": form, "job": job}
     failed = form.errors or (job is not None and job.status == ImportJob.Status.FAILED)
-    return render(request, "scores/history_import.html", context, status=400 if failed else 200)
+    return render(request, "scores/history/history_import.html", context, status=400 if failed else 200)
 
 
 @login_required
@@ -140,6 +145,6 @@ def import_job(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     league, membership = league_for(request.user, slug, Role.OWNER)
     job = get_object_or_404(ImportJob.objects.defer("source"), league=league, pk=pk)
     job.league = league  # For its URL, without reading the league again.
-    template = "scores/history_import.html#job" if request.htmx else "scores/history_import.html"
+    template = "scores/history/history_import.html#job" if request.htmx else "scores/history/history_import.html"
     context = {"league": league, "membership": membership, "form": HistoryUploadForm(), "job": job}
     return render(request, template, context)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from django.core.paginator import Page, Paginator
 from django.utils.translation import gettext as _
 
-from .. import charts
-from ..models import Game, GameQuerySet, Invite, League, Membership, PlayerRating, Removal, Season
+from ..engine import charts
+from ..standings.models import PlayerRating, Season
+from ..table.models import Game, GameQuerySet
+from .models import Invite, League, Membership, Removal
 
 GAMES_PER_PAGE = 25
 

@@ -13,11 +13,12 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from ..models import Game, Invite, League, Membership, Player, Removal, Role, Side
-from ..names import clean as clean_name
-from ..names import key as name_key
-from ..selectors.leagues import invite_refusal
-from .errors import Refused
+from ..common.refusals import Refused
+from ..engine.names import clean as clean_name
+from ..engine.names import key as name_key
+from ..table.models import Game, Side
+from .models import Invite, League, Membership, Player, Removal, Role
+from .selectors import invite_refusal
 
 # Paths under /leagues/ that are pages, not leagues.
 RESERVED_SLUGS = frozenset({"new"})
@@ -121,7 +122,7 @@ def rename_player(*, player: Player, name: str) -> None:
     A solo game's side bears its player's name, and the rules engine finds each
     player's side by it: the two are renamed together, or the next hand of such
     a game could not be scored. Those games' version moves on, so the live
-    score shows the new name. The name is stored in its normal form (``scores.names``).
+    score shows the new name. The name is stored in its normal form (``scores.engine.names``).
     """
     name = clean_name(name)
     sides = Side.objects.filter(game__partnership=False, seats__player=player)
@@ -132,7 +133,7 @@ def rename_player(*, player: Player, name: str) -> None:
 
 
 def players_named(league: League, names: Sequence[str]) -> dict[str, Player]:
-    """The league's players by these names, compared as ``scores.names.key`` does; unknown names become new players."""
+    """The league's players by these names, compared as ``scores.engine.names.key`` does; unknown names become new players."""
     existing = {name_key(p.name): p for p in Player.objects.filter(league=league)}
     found = {}
     for name in names:

@@ -12,12 +12,13 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from .. import nights, rules
-from ..models import League, Membership, Night, Player, Role, roles_at_least
-from ..names import key as name_key
-from ..problems import excerpt, words
-from . import ShortRefusals
-from .games import NameField, PlayerChoiceField
+from ..common.forms import ShortRefusals
+from ..engine import planner, rules
+from ..engine.names import key as name_key
+from ..engine.problems import excerpt, words
+from ..leagues.models import League, Membership, Player, Role, roles_at_least
+from ..table.forms.games import NameField, PlayerChoiceField
+from .models import Night
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -69,7 +70,7 @@ class PresentForm(ShortRefusals, forms.Form):
                 guests.append(name)
         data["guests"] = guests
         count = len(players) + len(guests)
-        if "players" not in self.errors and "guests" not in self.errors and not nights.MIN_PLAYERS <= count <= nights.MAX_PLAYERS:
+        if "players" not in self.errors and "guests" not in self.errors and not planner.MIN_PLAYERS <= count <= planner.MAX_PLAYERS:
             self.add_error(
                 "players",
                 ngettext(
@@ -77,15 +78,15 @@ class PresentForm(ShortRefusals, forms.Form):
                     "A card night seats %(min)s to %(max)s players: %(count)s are ticked or typed.",
                     count,
                 )
-                % {"min": nights.MIN_PLAYERS, "max": nights.MAX_PLAYERS, "count": count},
+                % {"min": planner.MIN_PLAYERS, "max": planner.MAX_PLAYERS, "count": count},
             )
         data["count"] = count
         return data
 
 
-def layout_text(count: int, seating: nights.Seating) -> str:
+def layout_text(count: int, seating: planner.Seating) -> str:
     """How ``count`` players are seated each round, in words: "9 players: 2 tables of four and 1 sitting out"."""
-    shape = nights.layout(count, seating)
+    shape = planner.layout(count, seating)
     parts = []
     if shape.fours:
         parts.append(ngettext("%(n)s table of four", "%(n)s tables of four", shape.fours) % {"n": shape.fours})
@@ -107,7 +108,7 @@ class NightForm(PresentForm):
     mode = forms.ChoiceField(label=_("Tables"), choices=MODES, initial="partnership", widget=forms.RadioSelect)
     solo_size = forms.TypedChoiceField(
         label=_("Players at a solo table, at most"),
-        choices=[(n, str(n)) for n in range(nights.MIN_SOLO_SIZE, nights.MAX_SOLO_SIZE + 1)],
+        choices=[(n, str(n)) for n in range(planner.MIN_SOLO_SIZE, planner.MAX_SOLO_SIZE + 1)],
         coerce=int,
         initial=4,
         widget=forms.RadioSelect,
@@ -118,7 +119,7 @@ class NightForm(PresentForm):
         initial="solo",
         widget=forms.RadioSelect,
     )
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=nights.MAX_ROUNDS, initial=3)
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=planner.MAX_ROUNDS, initial=3)
     target = forms.IntegerField(label=_("Play to"), min_value=rules.MIN_TARGET, max_value=rules.MAX_TARGET)
     field_order = ["name", "played_on", "players", "guests", "mode", "solo_size", "leftover", "rounds", "target"]
 
@@ -134,7 +135,7 @@ class NightForm(PresentForm):
         data = super().clean()
         if data.get("mode") and data.get("solo_size") and data.get("leftover"):
             partnership = data["mode"] == "partnership"
-            data["seating"] = nights.Seating(partnership=partnership, solo_size=data["solo_size"], leftover=data["leftover"])
+            data["seating"] = planner.Seating(partnership=partnership, solo_size=data["solo_size"], leftover=data["leftover"])
             if not self.errors:
                 data["layout"] = layout_text(data["count"], data["seating"])
         if data.get("target") is not None:
@@ -149,7 +150,7 @@ class NextRoundForm(PresentForm):
     number = forms.IntegerField(
         widget=forms.HiddenInput,
         min_value=1,
-        max_value=nights.MAX_ROUNDS,
+        max_value=planner.MAX_ROUNDS,
         error_messages={
             key: _("The page did not say which round it starts: reload it and try again.")
             for key in ("required", "invalid", "min_value", "max_value")

@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import Count, OuterRef, QuerySet, Subquery, Sum
 
-from .. import nights, problems
-from ..models import Bye, Game, HandScore, Night, Player, Round, Seat, Side
+from ..engine import planner, problems
+from ..leagues.models import Player
+from ..table.models import Game, HandScore, Seat, Side
+from .models import Bye, Night, Round
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -98,18 +100,18 @@ def night_context(night: Night) -> dict:
             )
             players = tuple(seat.player_id for seat in seats)
             teams = tuple(tuple(s.player_id for s in seats if s.side_id == side.pk) for side in game_sides) if game.partnership else ()
-            planned.append(nights.Table(players, teams))
+            planned.append(planner.PlannedTable(players, teams))
         round_byes = byes.get(round_.pk, [])
-        notes = nights.notes(planned, tuple(sorted(p.pk for p in round_byes)), night.seating)
+        notes = planner.notes(planned, tuple(sorted(p.pk for p in round_byes)), night.seating)
         rows.append(RoundRow(round_.number, tables, round_byes, [problems.note(note, names) for note in notes]))
     finished = Seat.objects.filter(game__round__night=night, game__status=Game.Status.FINISHED)
     lines = [
-        nights.Line(player, side == winner, points, sets)
+        planner.Line(player, side == winner, points, sets)
         for player, side, winner, points, sets in finished.values_list("player_id", "side_id", "game__winner_id", "points", "sets")
     ]
     standing = [
         {"rank": s.rank, "name": names[s.player], "player": s.player, "games": s.games, "wins": s.wins, "points": s.points, "sets": s.sets}
-        for s in nights.standings(lines, players=names)
+        for s in planner.standings(lines, players=names)
     ]
     latest = rows[-1] if rows else None
     return {

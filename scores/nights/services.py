@@ -1,6 +1,6 @@
 """Writes to a card night: start it with its first round, start each next round, give a table its scorer.
 
-A round is seated by ``scores.nights.plan_round`` from the rounds stored so far, and each of its tables
+A round is seated by ``scores.engine.planner.plan_round`` from the rounds stored so far, and each of its tables
 becomes an ordinary game of the league (``start_table``), so scoring, the watch link and the standings
 are the games' own.
 """
@@ -16,11 +16,13 @@ from django.db.models import F, Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .. import names, nights, rules
-from ..models import Bye, Game, League, Membership, Night, Player, Role, Round, Seat, roles_at_least
-from .errors import Refused
-from .games import start_game
-from .leagues import players_named
+from ..common.refusals import Refused
+from ..engine import names, planner, rules
+from ..leagues.models import League, Membership, Player, Role, roles_at_least
+from ..leagues.services import players_named
+from ..table.models import Game, Seat
+from ..table.services import start_game
+from .models import Bye, Night, Round
 
 
 @transaction.atomic
@@ -29,7 +31,7 @@ def start_night(
     league: League,
     name: str,
     played_on: datetime.date,
-    seating: nights.Seating,
+    seating: planner.Seating,
     rounds: int,
     game_rules: rules.Rules,
     players: Sequence[Player],
@@ -88,7 +90,7 @@ def start_round(*, night: Night, number: int, players: Sequence[Player], guests:
 def _seat_round(night: Night, number: int, players: Sequence[Player]) -> Round:
     """Plan round ``number`` from the rounds stored, and store it: a game a table, a row a bye."""
     by_id = {player.pk: player for player in players}
-    planned = nights.plan_round(list(by_id), _history(night), seating=night.seating, seed=night.seed)
+    planned = planner.plan_round(list(by_id), _history(night), seating=night.seating, seed=night.seed)
     round_ = Round.objects.create(night=night, number=number)
     scorers = _scorers(night.league_id, list(by_id))
     for table_number, table in enumerate(planned.tables, start=1):
@@ -98,7 +100,7 @@ def _seat_round(night: Night, number: int, players: Sequence[Player]) -> Round:
     return round_
 
 
-def _history(night: Night) -> list[list[nights.Table]]:
+def _history(night: Night) -> list[list[planner.PlannedTable]]:
     """The tables of each round stored so far, as the planner takes them: one query. The stored games, not a plan
     made again, so a stored night stays as it was if the planner changes."""
     rounds: dict[int, dict[int, list[tuple[int, int]]]] = {}
@@ -113,7 +115,7 @@ def _history(night: Night) -> list[list[nights.Table]]:
             for player, side in seated:
                 teams.setdefault(side, []).append(player)
             partnership = any(len(team) > 1 for team in teams.values())
-            played.append(nights.Table(tuple(p for p, _side in seated), tuple(map(tuple, teams.values())) if partnership else ()))
+            played.append(planner.PlannedTable(tuple(p for p, _side in seated), tuple(map(tuple, teams.values())) if partnership else ()))
         history.append(played)
     return history
 
@@ -124,7 +126,9 @@ def _scorers(league_id: int, players: list[int]) -> dict[int, int]:
     return dict(Player.objects.filter(pk__in=players, user__in=members).values_list("pk", "user_id"))
 
 
-def start_table(*, night: Night, round_: Round, number: int, table: nights.Table, players: dict[int, Player], scorer: int | None) -> Game:
+def start_table(
+    *, night: Night, round_: Round, number: int, table: planner.PlannedTable, players: dict[int, Player], scorer: int | None
+) -> Game:
     """One table of a round as an ordinary game of the league, by the night's rules, seat 1 dealing first.
 
     The one place a night starts a game (through ``start_game``, like any game)."""

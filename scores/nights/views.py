@@ -12,13 +12,18 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from .. import rules, selectors, services
-from ..forms.hands import add_problems
-from ..forms.nights import NextRoundForm, NightForm, TableScorerForm
-from ..models import Game, Night, Role
-from ..problems import describe
-from . import HtmxHttpRequest
-from .access import league_for, night_for
+from ..common.refusals import Refused
+from ..common.requests import HtmxHttpRequest
+from ..engine import rules
+from ..engine.problems import describe
+from ..leagues.access import league_for
+from ..leagues.models import Role
+from ..table.forms.hands import add_problems
+from ..table.models import Game
+from . import selectors, services
+from .access import night_for
+from .forms import NextRoundForm, NightForm, TableScorerForm
+from .models import Night
 
 
 @login_required
@@ -27,7 +32,7 @@ def night_list(request: HttpRequest, slug: str) -> HttpResponse:
     """The league's card nights, newest first."""
     league, membership = league_for(request.user, slug)
     found = league.nights.annotate(played=Count("played_rounds"))
-    return render(request, "scores/nights.html", {"league": league, "membership": membership, "nights": found})
+    return render(request, "scores/nights/nights.html", {"league": league, "membership": membership, "nights": found})
 
 
 @login_required
@@ -56,7 +61,7 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, gettext("The night has started: round 1 is seated."))
             return redirect(night)
     context = {"league": league, "membership": membership, "form": form}
-    return render(request, "scores/night_new.html", context, status=400 if form.errors else 200)
+    return render(request, "scores/nights/night_new.html", context, status=400 if form.errors else 200)
 
 
 def _etag(request: HttpRequest, night: Night) -> str:
@@ -85,9 +90,9 @@ def night_detail(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     night, membership = night_for(request.user, slug, pk)
     context = {"league": night.league, "membership": membership, "is_owner": membership.allows(Role.OWNER)}
     if request.htmx:
-        return _live(request, night, "scores/night_detail.html", context)
+        return _live(request, night, "scores/nights/night_detail.html", context)
     context = _owner_context(night, context) if context["is_owner"] else {**context, **selectors.night_context(night)}
-    return render(request, "scores/night_detail.html", context)
+    return render(request, "scores/nights/night_detail.html", context)
 
 
 def _owner_context(night: Night, context: dict, *, round_form: NextRoundForm | None = None) -> dict:
@@ -116,8 +121,8 @@ def night_screen(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     night, membership = night_for(request.user, slug, pk)
     context = {"league": night.league, "membership": membership}
     if request.htmx:
-        return _live(request, night, "scores/night_screen.html", context)
-    return render(request, "scores/night_screen.html", {**context, **selectors.night_context(night)})
+        return _live(request, night, "scores/nights/night_screen.html", context)
+    return render(request, "scores/nights/night_screen.html", {**context, **selectors.night_context(night)})
 
 
 @login_required
@@ -133,7 +138,7 @@ def round_new(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             services.start_round(
                 night=night, number=data["number"], players=list(data["players"]), guests=data["guests"], unfinished=data["unfinished"]
             )
-        except services.Refused as refused:
+        except Refused as refused:
             messages.warning(request, str(refused))
             return redirect(night)
         except rules.RulesError as error:
@@ -142,7 +147,7 @@ def round_new(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             messages.success(request, gettext("Round %(number)s is seated.") % {"number": data["number"]})
             return redirect(night)
     context = _owner_context(night, {"league": night.league, "membership": membership, "is_owner": True}, round_form=form)
-    return render(request, "scores/night_detail.html", context, status=400)
+    return render(request, "scores/nights/night_detail.html", context, status=400)
 
 
 @login_required
@@ -162,7 +167,7 @@ def table_scorer(request: HttpRequest, slug: str, pk: int, game_pk: int) -> Http
     scorer = form.cleaned_data["scorer"]
     try:
         services.set_table_scorer(game=game, user_id=scorer.pk if scorer else None)
-    except services.Refused as refused:
+    except Refused as refused:
         messages.error(request, str(refused))
     else:
         if scorer:

@@ -7,9 +7,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..models import League, Player
-from . import ShortRefusals
-from .games import NameField
+from ..common.forms import ShortRefusals
+from ..leagues.models import League, Player
+from ..table.forms.games import NameField
 
 
 class GuestForm(ShortRefusals, forms.Form):

@@ -6,7 +6,10 @@ from __future__ import annotations
 from django.db.models import Count, Min, Q, QuerySet
 from django.utils.translation import gettext as _
 
-from ..models import Claim, Game, League, Player, Round, Seat
+from ..leagues.models import League, Player
+from ..nights.models import Round
+from ..table.models import Game, Seat
+from .models import Claim
 
 
 def people_context(league: League, user) -> dict:

@@ -9,18 +9,21 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from ..models import Bye, Claim, Game, League, Membership, Player, Seat, Side
-from ..names import clean as clean_name
-from ..names import key as name_key
-from ..selectors.people import merge_refusal
-from .errors import Refused
-from .leagues import lock_league, rename_player
-from .ratings import update_ratings
-from .totals import merge_totals
+from ..common.refusals import Refused
+from ..engine.names import clean as clean_name
+from ..engine.names import key as name_key
+from ..leagues.models import League, Membership, Player
+from ..leagues.services import lock_league, rename_player
+from ..nights.models import Bye
+from ..standings.services.ratings import update_ratings
+from ..standings.services.totals import merge_totals
+from ..table.models import Game, Seat, Side
+from .models import Claim
+from .selectors import merge_refusal
 
 
 def _taken(league_id: int, name: str, but: int | None = None) -> Player | None:
-    """The league's player of that name (compared as ``scores.names.key`` does), other than ``but``."""
+    """The league's player of that name (compared as ``scores.engine.names.key`` does), other than ``but``."""
     # The stubs refuse None for a key, where Django reads pk=None as "pk IS NULL": excluding no player.
     return next((p for p in Player.objects.filter(league_id=league_id).exclude(pk=but) if name_key(p.name) == name_key(name)), None)  # type: ignore[misc]
 

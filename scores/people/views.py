@@ -13,10 +13,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from .. import selectors, services
-from ..forms.people import ArchiveForm, ClaimDecisionForm, GuestForm, MergeForm, RenameForm
-from ..models import Claim, League, Membership, Player, Role
-from .access import league_for
+from ..common.refusals import Refused
+from ..leagues.access import league_for
+from ..leagues.models import League, Membership, Player, Role
+from . import selectors, services
+from .forms import ArchiveForm, ClaimDecisionForm, GuestForm, MergeForm, RenameForm
+from .models import Claim
 
 
 def _player(league: League, pk: int) -> Player:
@@ -33,7 +35,7 @@ def _people(request: HttpRequest, league: League, membership: Membership, *, sta
         "merge_form": forms.get("merge_form") or MergeForm(league=league),
         **selectors.people_context(league, request.user),
     }
-    return render(request, "scores/people.html", context, status=status)
+    return render(request, "scores/people/people.html", context, status=status)
 
 
 @login_required
@@ -53,7 +55,7 @@ def guest_new(request: HttpRequest, slug: str) -> HttpResponse:
     if form.is_valid():
         try:
             guest = services.add_guest(league=league, name=form.cleaned_data["name"])
-        except services.Refused as refused:
+        except Refused as refused:
             form.add_error("name", str(refused))
         else:
             messages.success(request, gettext("%(name)s is a guest of the league.") % {"name": guest.name})
@@ -72,13 +74,13 @@ def player_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         old = player.name
         try:
             services.rename(player=player, name=form.cleaned_data["name"])
-        except services.Refused as refused:
+        except Refused as refused:
             form.add_error("name", str(refused))
         else:
             messages.success(request, gettext("%(old)s is now %(new)s.") % {"old": old, "new": player.name})
             return redirect("scores:people", league.slug)
     context = {"league": league, "membership": membership, "player": player, "form": form}
-    return render(request, "scores/player_rename.html", context, status=400 if form.errors else 200)
+    return render(request, "scores/people/player_rename.html", context, status=400 if form.errors else 200)
 
 
 @login_required
@@ -107,7 +109,7 @@ def player_claim(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     player = _player(league, pk)
     try:
         services.claim_player(player=player, user=request.user)
-    except services.Refused as refused:
+    except Refused as refused:
         messages.error(request, str(refused))
     else:
         messages.success(request, gettext("Asked: once an owner confirms, %(name)s's games are yours.") % {"name": player.name})
@@ -127,7 +129,7 @@ def claim_decide(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     confirm = form.cleaned_data["decision"] == "confirm"
     try:
         services.decide_claim(claim=claim, confirm=confirm, by=request.user)
-    except services.Refused as refused:
+    except Refused as refused:
         messages.error(request, str(refused))
     else:
         names = {"user": claim.user.get_username(), "name": claim.player.name}
@@ -150,10 +152,10 @@ def merge(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         try:
             services.merge_players(keep=keep, drop=drop, by=request.user)
-        except services.Refused as refused:
+        except Refused as refused:
             messages.error(request, str(refused))
         else:
             messages.success(request, gettext("%(drop)s is merged into %(keep)s.") % {"drop": drop.name, "keep": keep.name})
             return redirect("scores:people", league.slug)
     context = {"league": league, "membership": membership, "form": form, **selectors.merge_preview(keep, drop)}
-    return render(request, "scores/merge.html", context, status=200 if context["refusal"] is None else 409)
+    return render(request, "scores/people/merge.html", context, status=200 if context["refusal"] is None else 409)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import rules
+from ..engine import rules
 
 if TYPE_CHECKING:
-    from .games import GameState
+    from .selectors import GameState
 
 
 def browser_table(table: rules.Table) -> dict:

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext
 
-from .. import charts, names, rules
-from ..models import Game, Hand, HandScore, Seat, Side
+from ..engine import charts, names, rules
+from .models import Game, Hand, HandScore, Seat, Side
 from .scorer import scorer_state
 
 

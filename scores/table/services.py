@@ -1,10 +1,10 @@
 """Writes to a game: start it, record, edit, undo and delete hands, its watch link.
 
-Every write scores through ``scores.rules`` inside a transaction, with the game
+Every write scores through ``scores.engine.rules`` inside a transaction, with the game
 row locked, and stores the engine's results: a new hand is scored from the totals
 stored with the last one, an edit or a delete replays the whole game. Whatever
 the rules refuse is refused here with nothing changed. A game is read into the
-engine's terms by ``scores.selectors.load_game``.
+engine's terms by ``scores.table.selectors.load_game``.
 """
 
 from __future__ import annotations
@@ -19,15 +19,16 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import rules
-from ..models import Game, Hand, HandScore, League, Seat, Side
-from ..names import clean as clean_name
-from ..rules import Problem, Rules, RulesError, Table, Team
-from ..selectors.games import GameState, load_game, with_side_scores
-from .errors import Refused
-from .leagues import players_named
-from .ratings import update_ratings
-from .totals import Counted, count_game
+from ..common.refusals import Refused
+from ..engine import rules
+from ..engine.names import clean as clean_name
+from ..engine.rules import Problem, Rules, RulesError, Table, Team
+from ..leagues.models import League
+from ..leagues.services import players_named
+from ..standings.services.ratings import update_ratings
+from ..standings.services.totals import Counted, count_game
+from .models import Game, Hand, HandScore, Seat, Side
+from .selectors import GameState, load_game, with_side_scores
 
 
 class HandAlreadyRecorded(Exception):

@@ -8,9 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from scores.models import League, Membership, Role
-
-from .conftest import PASSWORD
+from scores.leagues.models import League, Membership, Role
+from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()

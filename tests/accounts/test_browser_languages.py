@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from scores.models import Game, Role
+from scores.leagues.models import Role
+from scores.table.models import Game
 from tests.conftest import PASSWORD, scripts_catalog
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from scores.accounts import login_limit
 from tests.conftest import PASSWORD
-from tests.test_concurrency import run_together
+from tests.table.test_concurrency import run_together
 
 pytestmark = pytest.mark.django_db
 LIMIT = settings.AXES_FAILURE_LIMIT

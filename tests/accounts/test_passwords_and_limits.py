@@ -13,9 +13,8 @@ from django.test import override_settings
 from django.urls import reverse
 
 from scores.accounts import rate_limit
-from scores.models import RequestCount
-
-from .conftest import PASSWORD
+from scores.accounts.models import RequestCount
+from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
@@ -136,7 +135,7 @@ def test_the_count_starts_again_in_the_next_window(client, make_user, mailoutbox
 def test_parallel_reset_requests_send_no_more_mails_than_the_limit(make_user, mailoutbox):
     from django.test import Client
 
-    from tests.test_concurrency import run_together
+    from tests.table.test_concurrency import run_together
 
     User.objects.filter(pk=make_user("olive").pk).update(email="olive@example.com")
     results = run_together(

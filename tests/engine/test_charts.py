@@ -7,9 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from scores import charts
-
-from . import leagues
+from scores.engine import charts
+from tests import small_league as leagues
 
 
 @pytest.mark.parametrize(("span", "step"), [(7, 2), (10, 2), (23, 5), (0.8, 0.2), (120, 50), (0, 1)])
@@ -80,7 +79,7 @@ def test_the_league_page_shows_the_ratings_chart_of_its_players(client, league, 
 
 @pytest.mark.django_db
 def test_a_finished_game_shows_each_players_rating_change(client, league, owner):
-    from scores.models import PlayerRating
+    from scores.standings.models import PlayerRating
 
     g1, _g2, g3 = leagues.build(league)
     client.force_login(owner)
@@ -92,8 +91,8 @@ def test_a_finished_game_shows_each_players_rating_change(client, league, owner)
 
 
 def test_the_league_page_charts_only_the_last_rated_games(client, league, owner, monkeypatch):
-    from scores.selectors import leagues as league_reads
-    from tests import leagues
+    from scores.leagues import selectors as league_reads
+    from tests import small_league as leagues
 
     leagues.build(league)
     leagues.grow(league, 3)

@@ -15,11 +15,14 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scores import names, services
-from scores.forms.games import NewGameForm
+from scores.engine import names
 from scores.history import document as history_document
 from scores.history import export as history_export
-from scores.models import Game, League, Player, Seat
+from scores.history import services
+from scores.leagues import services as leagues_services
+from scores.leagues.models import League, Player
+from scores.table.forms.games import NewGameForm
+from scores.table.models import Game, Seat
 from tests.history_docs import SPEC_HAND, document, dumps, game, hand
 
 ZWSP = "\u200b"
@@ -261,7 +264,7 @@ def test_the_import_command_lists_names_matched_to_league_players(manage, tmp_pa
 def test_a_rename_stores_the_normal_form(league):
     player = Player.objects.create(league=league, name="Ann")
 
-    services.rename_player(player=player, name=f"  Anne{ZWSP} Marie ")
+    leagues_services.rename_player(player=player, name=f"  Anne{ZWSP} Marie ")
 
     assert Player.objects.get(pk=player.pk).name == player.name == "Anne Marie"
 

@@ -1,4 +1,4 @@
-"""Card nights' seating planner and standings (scores/nights.py): the remainder policy, fairness, quality, determinism."""
+"""Card nights' seating planner and standings (scores/engine/planner.py): the remainder policy, fairness, quality, determinism."""
 
 from __future__ import annotations
 
@@ -9,23 +9,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scores import nights
-from scores.nights import Layout, Line, Seating, Standing, Table, layout, plan_round
-from scores.rules import RulesError
+from scores.engine import planner
+from scores.engine.planner import Layout, Line, PlannedTable, Seating, Standing, layout, plan_round
+from scores.engine.rules import RulesError
 
 PARTNERSHIP = Seating()
 BYES = Seating(leftover="byes")
 
 
-def night(players, rounds: int, seating: Seating = PARTNERSHIP, seed: int = 0) -> list[nights.Round]:
+def night(players, rounds: int, seating: Seating = PARTNERSHIP, seed: int = 0) -> list[planner.Round]:
     """A night of the same players, planned a round at a time as the views will."""
-    played: list[nights.Round] = []
+    played: list[planner.Round] = []
     for _ in range(rounds):
         played.append(plan_round(players, [r.tables for r in played], seating=seating, seed=seed))
     return played
 
 
-def met(rounds: list[nights.Round]) -> tuple[Counter, Counter]:
+def met(rounds: list[planner.Round]) -> tuple[Counter, Counter]:
     """How often each pair were partners, and opponents."""
     partners: Counter = Counter()
     opponents: Counter = Counter()
@@ -36,7 +36,7 @@ def met(rounds: list[nights.Round]) -> tuple[Counter, Counter]:
     return partners, opponents
 
 
-def partner_repeats(rounds: list[nights.Round]) -> int:
+def partner_repeats(rounds: list[planner.Round]) -> int:
     partners, _ = met(rounds)
     return sum(count - 1 for count in partners.values())
 
@@ -76,17 +76,17 @@ def test_the_tables_a_count_makes(count, seating, expected):
 
 
 seatings = st.one_of(
-    st.builds(Seating, leftover=st.sampled_from(nights.LEFTOVERS)),
-    st.builds(Seating, partnership=st.just(False), solo_size=st.integers(nights.MIN_SOLO_SIZE, nights.MAX_SOLO_SIZE)),
+    st.builds(Seating, leftover=st.sampled_from(planner.LEFTOVERS)),
+    st.builds(Seating, partnership=st.just(False), solo_size=st.integers(planner.MIN_SOLO_SIZE, planner.MAX_SOLO_SIZE)),
 )
-counts = st.integers(nights.MIN_PLAYERS, nights.MAX_PLAYERS)
+counts = st.integers(planner.MIN_PLAYERS, planner.MAX_PLAYERS)
 
 
 @given(counts, seatings)
 def test_every_count_is_seated_whole_at_tables_pitch_can_play(count, seating):
     shape = layout(count, seating)
     assert 4 * shape.fours + sum(shape.solo) + shape.byes == count
-    assert all(nights.MIN_SOLO_SIZE <= size <= nights.MAX_SOLO_SIZE for size in shape.solo)
+    assert all(planner.MIN_SOLO_SIZE <= size <= planner.MAX_SOLO_SIZE for size in shape.solo)
     assert shape.byes <= 2
     if seating.partnership:
         assert shape.byes == 0 or seating.leftover == "byes"
@@ -95,7 +95,7 @@ def test_every_count_is_seated_whole_at_tables_pitch_can_play(count, seating):
         assert shape.fours == shape.byes == 0
         assert max(shape.solo) - min(shape.solo) <= 1
         # Never bigger than asked for, unless smaller tables would seat fewer than three.
-        assert max(shape.solo) <= seating.solo_size or len(shape.solo) == count // nights.MIN_SOLO_SIZE
+        assert max(shape.solo) <= seating.solo_size or len(shape.solo) == count // planner.MIN_SOLO_SIZE
 
 
 @pytest.mark.parametrize("count", [3, 29, 0])
@@ -111,7 +111,7 @@ def test_a_player_listed_twice_is_refused():
 
 
 def test_a_night_has_at_most_12_rounds():
-    rounds = night(range(8), nights.MAX_ROUNDS)
+    rounds = night(range(8), planner.MAX_ROUNDS)
     with pytest.raises(RulesError, match="a card night has at most 12 rounds"):
         plan_round(range(8), [r.tables for r in rounds])
 
@@ -139,16 +139,16 @@ def changing_nights(draw):
     """A night whose players change between rounds (someone leaves, someone arrives), with its seating and seed."""
     seating = draw(seatings)
     seed = draw(st.integers(0, 2**32))
-    pool = list(range(100, 100 + nights.MAX_PLAYERS + 6))
-    present = draw(st.lists(st.sampled_from(pool), min_size=nights.MIN_PLAYERS, max_size=nights.MAX_PLAYERS, unique=True))
+    pool = list(range(100, 100 + planner.MAX_PLAYERS + 6))
+    present = draw(st.lists(st.sampled_from(pool), min_size=planner.MIN_PLAYERS, max_size=planner.MAX_PLAYERS, unique=True))
     rounds = []
     for _ in range(draw(st.integers(1, 6))):
         rounds.append(list(present))
         leave = draw(st.lists(st.sampled_from(present), max_size=3, unique=True))
         arrive = draw(st.lists(st.sampled_from([p for p in pool if p not in present]), max_size=3, unique=True))
-        present = [p for p in present if p not in leave][: nights.MAX_PLAYERS - len(arrive)] + arrive
-        if len(present) < nights.MIN_PLAYERS:
-            present += [p for p in pool if p not in present][: nights.MIN_PLAYERS - len(present)]
+        present = [p for p in present if p not in leave][: planner.MAX_PLAYERS - len(arrive)] + arrive
+        if len(present) < planner.MIN_PLAYERS:
+            present += [p for p in pool if p not in present][: planner.MIN_PLAYERS - len(present)]
     return seating, seed, rounds
 
 
@@ -156,7 +156,7 @@ def changing_nights(draw):
 @given(changing_nights())
 def test_each_round_seats_everyone_present_once_as_the_policy_says(drawn):
     seating, seed, presents = drawn
-    history: list[tuple[Table, ...]] = []
+    history: list[tuple[PlannedTable, ...]] = []
     for present in presents:
         r = plan_round(present, history, seating=seating, seed=seed)
         seated = [p for table in r.tables for p in table.seats]
@@ -187,7 +187,7 @@ def test_byes_and_solo_seats_go_to_those_who_have_played_the_most(drawn):
     """Nobody sits out while someone present has played more rounds (a round missed counts as one sat out); in a
     partnership night nobody plays solo while someone at a table of four has played more rounds at tables of four."""
     seating, seed, presents = drawn
-    history: list[tuple[Table, ...]] = []
+    history: list[tuple[PlannedTable, ...]] = []
     for present in presents:
         played = Counter(p for tables in history for t in tables for p in t.seats)
         at_fours = Counter(p for tables in history for t in tables if t.teams for p in t.seats)
@@ -274,7 +274,7 @@ def test_opponents_spread_over_a_long_night(seed):
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)
-@given(counts, st.sampled_from(nights.LEFTOVERS), st.integers(0, 2**32))
+@given(counts, st.sampled_from(planner.LEFTOVERS), st.integers(0, 2**32))
 def test_partners_do_not_repeat_while_there_are_new_ones(count, leftover, seed):
     """No partner repeats in the first three rounds (four players have only three partners), nor with eight or more
     players in the first five."""
@@ -290,7 +290,7 @@ def _all_seatings_of_eight():
         teams = frozenset(frozenset(frozenset(seats[t + k :: 2][:2]) for k in (0, 1)) for t in (0, 4))
         if teams not in seen:
             seen.add(teams)
-            yield [Table(seats[t : t + 4], ((seats[t], seats[t + 2]), (seats[t + 1], seats[t + 3]))) for t in (0, 4)]
+            yield [PlannedTable(seats[t : t + 4], ((seats[t], seats[t + 2]), (seats[t + 1], seats[t + 3]))) for t in (0, 4)]
 
 
 SEATINGS_OF_EIGHT = list(_all_seatings_of_eight())
@@ -298,7 +298,7 @@ SEATINGS_OF_EIGHT = list(_all_seatings_of_eight())
 
 def _cost(tables, history) -> tuple[int, int]:
     """Partner repeats first, then opponent repeats: the times each pair met before, squared, summed."""
-    partners, opponents = met([nights.Round(tuple(t)) for t in history])
+    partners, opponents = met([planner.Round(tuple(t)) for t in history])
     return (
         sum(partners[frozenset(p)] ** 2 for t in tables for p in t.partners()),
         sum(opponents[frozenset(p)] ** 2 for t in tables for p in t.opponents()),
@@ -324,11 +324,13 @@ def test_a_partner_repeat_is_worse_than_any_opponent_repeat():
     the eight avoids both repeats: facing only new opponents means partnering an old partner. The planner takes new
     partners and repeats opponents."""
     matchings = [((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2))]
-    history = [(Table((0, 1, 2, 3)), Table((4, 5, 6, 7)))]
+    history = [(PlannedTable((0, 1, 2, 3)), PlannedTable((4, 5, 6, 7)))]
     for (a, c), (b, d) in matchings:
-        history.append((Table((a, b, c, d), ((a, c), (b, d))), Table((a + 4, b + 4, c + 4, d + 4), ((a + 4, c + 4), (b + 4, d + 4)))))
+        history.append(
+            (PlannedTable((a, b, c, d), ((a, c), (b, d))), PlannedTable((a + 4, b + 4, c + 4, d + 4), ((a + 4, c + 4), (b + 4, d + 4))))
+        )
     r = plan_round(range(8), history)
-    partners, opponents = met([nights.Round(tables) for tables in history])
+    partners, opponents = met([planner.Round(tables) for tables in history])
     assert not any(frozenset(pair) in partners for t in r.tables for pair in t.partners())
     assert any(frozenset(pair) in opponents for t in r.tables for pair in t.opponents())
     # Seated by opponents alone, it would have had none to repeat.
@@ -381,13 +383,13 @@ def test_solo_tables_in_a_partnership_night_are_said(count, seating, ending):
 
 def test_a_stored_round_says_the_same_as_when_it_was_planned():
     """The pages show a round's notes from its stored games and byes, without planning it again."""
-    stored = (Table((0, 1, 2, 3), ((0, 2), (1, 3))), Table((4, 5, 6, 7), ((4, 6), (5, 7))))
-    [note] = nights.notes(stored, (8,), BYES)
+    stored = (PlannedTable((0, 1, 2, 3), ((0, 2), (1, 3))), PlannedTable((4, 5, 6, 7), ((4, 6), (5, 7))))
+    [note] = planner.notes(stored, (8,), BYES)
     assert note.english(NAMES) == "Ivy sits out this round: the tables of four leave one player over."
-    stored = (Table((0, 1, 2, 3), ((0, 2), (1, 3))), Table((4, 5, 6)))
-    [note] = nights.notes(stored, (), PARTNERSHIP)
+    stored = (PlannedTable((0, 1, 2, 3), ((0, 2), (1, 3))), PlannedTable((4, 5, 6)))
+    [note] = planner.notes(stored, (), PARTNERSHIP)
     assert note.english(NAMES) == "Eve, Fay and Gus play solo at a table of three: the tables of four leave three players over."
-    assert nights.notes(stored[:1], (), PARTNERSHIP) == ()
+    assert planner.notes(stored[:1], (), PARTNERSHIP) == ()
 
 
 def test_a_solo_night_that_does_not_divide_says_its_tables():
@@ -415,7 +417,7 @@ def test_standings_total_each_players_games_and_share_tied_ranks():
         Line(5, False, 4),
         Line(2, True, 4),
     ]
-    assert nights.standings(lines, players=[8]) == (
+    assert planner.standings(lines, players=[8]) == (
         Standing(rank=1, player=1, games=1, wins=1, points=11, sets=1),
         Standing(rank=1, player=3, games=1, wins=1, points=11, sets=0),
         Standing(rank=1, player=5, games=2, wins=1, points=11, sets=0),
@@ -428,7 +430,7 @@ def test_standings_total_each_players_games_and_share_tied_ranks():
 
 
 def test_the_standings_of_a_night_without_a_finished_game_list_everyone_present_first_equal():
-    assert [(s.rank, s.player, s.games) for s in nights.standings([], players=[3, 1, 2])] == [(1, 1, 0), (1, 2, 0), (1, 3, 0)]
+    assert [(s.rank, s.player, s.games) for s in planner.standings([], players=[3, 1, 2])] == [(1, 1, 0), (1, 2, 0), (1, 3, 0)]
 
 
 lines = st.builds(Line, st.integers(1, 12), st.booleans(), st.integers(-30, 60), st.integers(0, 9))
@@ -436,7 +438,7 @@ lines = st.builds(Line, st.integers(1, 12), st.booleans(), st.integers(-30, 60),
 
 @given(st.lists(lines, max_size=60))
 def test_standings_keep_every_figure_and_rank_by_wins_then_points(drawn):
-    rows = nights.standings(drawn)
+    rows = planner.standings(drawn)
     assert sorted(r.player for r in rows) == sorted({line.player for line in drawn})
     assert sum(r.games for r in rows) == len(drawn)
     assert sum(r.wins for r in rows) == sum(line.won for line in drawn)

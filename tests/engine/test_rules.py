@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scores import rules
-from scores.rules import Hand, Rules, RulesError, Table, Team
+from scores.engine import rules
+from scores.engine.rules import Hand, Rules, RulesError, Table, Team
 from tests.conftest import hand
 
 SOLO = Table(seats=("Ann", "Bob", "Cat", "Dan"))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from scores import problems, rules
-from scores.rules import Hand, Rules, RulesError, Table, Team
+from scores.engine import problems, rules
+from scores.engine.rules import Hand, Rules, RulesError, Table, Team
 
 SEATS = ("Ann", "Bob", "Cat", "Dan")
 SIX = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scores import rules
-from scores.rules import Hand, Rules, RulesError, Table, Team
+from scores.engine import rules
+from scores.engine.rules import Hand, Rules, RulesError, Table, Team
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
 

@@ -17,10 +17,11 @@ import zipfile
 
 import pytest
 
-from scores import rules, services
+from scores.engine import rules
 from scores.history import document as history_document
 from scores.history import export as history_export
-from scores.models import League
+from scores.history import services
+from scores.leagues.models import League
 from tests.history_docs import v2_game
 from tests.markdown_files import ROOT, Fence, fences
 

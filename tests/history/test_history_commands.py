@@ -9,8 +9,11 @@ import zipfile
 
 import pytest
 
-from scores import services
-from scores.models import Game, League, Player, Season
+from scores.history import services
+from scores.leagues.models import League, Player
+from scores.standings import services as standings_services
+from scores.standings.models import Season
+from scores.table.models import Game
 from tests.history_docs import SPEC_HAND, document, dumps, game, hand, without_export_fields
 
 pytestmark = pytest.mark.django_db
@@ -112,7 +115,7 @@ def test_export_then_import_elsewhere_gives_the_same_document(manage, tmp_path, 
 
 def test_a_league_moved_with_the_seasons_keeps_them(manage, tmp_path, capsys, league, owner):
     services.import_history(league=league, source=dumps(document(game("a", hands=[SPEC_HAND]), game("b", played_on="2026-12-02"))))
-    services.start_season(league=league, name="December", starts_on=datetime.date(2026, 12, 1), by=owner)
+    standings_services.start_season(league=league, name="December", starts_on=datetime.date(2026, 12, 1), by=owner)
     out = tmp_path / "out.json"
     assert manage("export_history", "--league", league.slug, "--seasons", "--output", str(out)) == 0
     assert [g.get("season") for g in json.loads(out.read_text())["games"]] == [None, {"name": "December", "starts_on": "2026-12-01"}]

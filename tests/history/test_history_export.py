@@ -14,12 +14,15 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scores import rules, services
+from scores.engine import rules
 from scores.history import document as history_document
 from scores.history import export as history_export
-from scores.models import HandScore, League, Side
-from scores.selectors.standings import standings as league_standings
-from scores.selectors.standings import standings_columns as league_standings_columns
+from scores.history import services as history_services
+from scores.leagues.models import League
+from scores.standings.selectors.standings import standings as league_standings
+from scores.standings.selectors.standings import standings_columns as league_standings_columns
+from scores.table import services
+from scores.table.models import HandScore, Side
 from tests.conftest import hand as rules_hand
 from tests.history_docs import SPEC_HAND, V2_RULES, document, dumps, export_text, game, hand, v2_hand, without_export_fields
 
@@ -113,7 +116,7 @@ def test_round_trip_into_an_empty_league_gives_the_same_games_hands_scores_and_s
     first = export(played_league)
     empty = League.objects.create(name="Restored", slug="restored")
 
-    report = services.import_history(league=empty, source=dumps(first))
+    report = history_services.import_history(league=empty, source=dumps(first))
     again = export(empty)
 
     assert report.imported == ("kitchen", "empty", "garage")
@@ -130,7 +133,7 @@ def test_the_export_streams_a_game_at_a_time(played_league):
 def import_games(league: League, games: int, hands: int) -> None:
     """Many games of many hands, quickly: through the import."""
     played = [hand(["Ann", "Bob", "Cat"][n % 3], 1, "Ann", "Bob", "Cat") for n in range(hands)]
-    services.import_history(
+    history_services.import_history(
         league=league,
         source=dumps(document(*(game(f"g{i}", seats=["Ann", "Bob", "Cat"], hands=played, rules={"target": 99}) for i in range(games)))),
     )
@@ -227,7 +230,9 @@ def test_a_single_game_zip_has_no_standings(played_league):
 
 
 def test_csv_starts_with_a_byte_order_mark_and_keeps_formula_like_names_as_text(league):
-    services.import_history(league=league, source=dumps(document(game(seats=["=SUM(A1)", "Zoë"], hands=[hand("Zoë", 1, "=SUM(A1)")]))))
+    history_services.import_history(
+        league=league, source=dumps(document(game(seats=["=SUM(A1)", "Zoë"], hands=[hand("Zoë", 1, "=SUM(A1)")])))
+    )
     data = b"".join(history_export.export_csv_zip(league.games.all()))
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         raw = archive.read("hands.csv")
@@ -247,7 +252,7 @@ def test_the_json_export_writes_each_game_exactly_as_its_document_would_be_dumpe
 
 
 # Names a JSON writer must escape (quotes, backslashes), not ASCII, or looking like format strings; a tab, which
-# no name keeps (scores.names), is in a game id.
+# no name keeps (scores.engine.names), is in a game id.
 ODD = ['Al "Ace" O\'Neil', "C:\\Temp\\{0}", "100% Zoë", "李 🂡 ß"]
 US, THEM = "{Us} %s", '"Them" \\'
 

@@ -11,10 +11,12 @@ from django.db import transaction
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scores import rules, services
+from scores.engine import rules
 from scores.history import document as history_document
 from scores.history import export as history_export
-from scores.models import Game, Hand, HandScore, League, Player
+from scores.history import services
+from scores.leagues.models import League, Player
+from scores.table.models import Game, Hand, HandScore
 from tests.history_docs import document, dumps, export_text, without_export_fields
 
 pytestmark = pytest.mark.django_db

@@ -10,9 +10,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from scores import services
 from scores.history import document as history_document
-from scores.models import Game, Hand, HandScore, League, Player, PlayerRating, Seat
+from scores.history import services
+from scores.leagues.models import League, Player
+from scores.standings.models import PlayerRating
+from scores.table.models import Game, Hand, HandScore, Seat
 from tests.history_docs import SEATS, SPEC_HAND, document, dumps, game, hand
 
 pytestmark = pytest.mark.django_db

@@ -13,17 +13,20 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scores import rules, services
+from scores.engine import rules
 from scores.history import document as history_document
-from scores.history import export
-from scores.models import Game, League, Player, Season, SeasonTotal
-from scores.selectors import seasons
-from scores.selectors.standings import standings
-from scores.services.totals import Seasons
+from scores.history import export, services
+from scores.leagues.models import League, Player
+from scores.standings import services as standings_services
+from scores.standings.models import Season, SeasonTotal
+from scores.standings.selectors import seasons
+from scores.standings.selectors.standings import standings
+from scores.standings.services.totals import Seasons
+from scores.table import services as table_services
+from scores.table.models import Game
+from tests import small_league as leagues
 from tests.history_docs import document, dumps, game, hand, v2_game
-
-from . import leagues
-from .totals import kept, recount
+from tests.totals import kept, recount
 
 pytestmark = pytest.mark.django_db
 
@@ -31,10 +34,10 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def seasoned(league, owner) -> League:
     """g0 (1 Dec 2025, no hands) before the first season, g1 (10 Jan) and g2 (1 Feb) in Winter, g3 (2 Feb, going on) in Spring."""
-    services.start_game(league=league, seats=["Eve", "Fay"], code="g0", played_on=datetime.date(2025, 12, 1), rules=rules.Rules())
+    table_services.start_game(league=league, seats=["Eve", "Fay"], code="g0", played_on=datetime.date(2025, 12, 1), rules=rules.Rules())
     leagues.build(league)
-    services.start_season(league=league, name="Winter", starts_on=datetime.date(2026, 1, 5), by=owner)
-    services.start_season(league=league, name="Spring 2026", starts_on=datetime.date(2026, 2, 2), by=owner)
+    standings_services.start_season(league=league, name="Winter", starts_on=datetime.date(2026, 1, 5), by=owner)
+    standings_services.start_season(league=league, name="Spring 2026", starts_on=datetime.date(2026, 2, 2), by=owner)
     return league
 
 
@@ -199,8 +202,8 @@ def test_a_game_in_a_season_needs_its_day(league):
     ],
 )
 def test_the_files_seasons_must_agree_with_the_leagues(league, owner, season, expected):
-    services.start_season(league=league, name="Winter", starts_on=datetime.date(2026, 1, 1), by=owner)
-    services.start_season(league=league, name="Spring 2026", starts_on=datetime.date(2026, 3, 1), by=owner)
+    standings_services.start_season(league=league, name="Winter", starts_on=datetime.date(2026, 1, 1), by=owner)
+    standings_services.start_season(league=league, name="Spring 2026", starts_on=datetime.date(2026, 3, 1), by=owner)
     source = dumps(v2_document(v2("x", season=season)))
     if expected is None:
         services.import_history(league=league, source=source)

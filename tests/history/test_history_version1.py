@@ -12,14 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from scores import services
 from scores.history import export as history_export
-from scores.models import Game, League
+from scores.history import services
+from scores.leagues.models import League
+from scores.table.models import Game
 from tests.history_docs import v2_game
 
 pytestmark = pytest.mark.django_db
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 FILES = ["v1-demo-league.json", "v1-house-rules.json"]
 
 

@@ -10,8 +10,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scores import services
-from scores.models import Game, Hand, Player, Role
+from scores.history import services
+from scores.leagues.models import Player, Role
+from scores.table.models import Game, Hand
 from tests.history_docs import SPEC_HAND, document, dumps, game, hand
 
 pytestmark = pytest.mark.django_db

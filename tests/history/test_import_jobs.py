@@ -12,9 +12,12 @@ from django.core.management import call_command
 from django.test import RequestFactory
 from django.urls import reverse
 
-from scores import rules, services, tasks
-from scores.models import Game, Hand, ImportJob, Player
-from scores.views import history as history_views
+from scores.engine import rules
+from scores.history import services, tasks
+from scores.history import views as history_views
+from scores.history.models import ImportJob
+from scores.leagues.models import Player
+from scores.table.models import Game, Hand
 from tests.history_docs import SPEC_HAND, document, dumps, game, hand
 
 pytestmark = pytest.mark.django_db
@@ -141,7 +144,7 @@ def test_an_upload_bigger_than_the_limit_is_refused_from_its_length_without_read
 
 
 def test_another_leagues_owner_cannot_see_the_job(client, owner, league, make_user, settings):
-    from scores.models import League
+    from scores.leagues.models import League
 
     settings.TASKS = DATABASE_BACKEND
     job = ImportJob.objects.create(league=league, user=owner, filename="h.json", source=b"{}")

@@ -19,13 +19,17 @@ from django.db import connection
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from scores import rules, services, tasks
-from scores.models import Game, ImportJob, League, Membership, Role
-from scores.services import imports
+from scores.engine import rules
+from scores.history import services as imports
+from scores.history import tasks
+from scores.history.models import ImportJob
+from scores.leagues.models import League, Membership, Role
+from scores.table import services
+from scores.table.models import Game
+from tests.history.test_import_jobs import DATABASE_BACKEND, upload
 from tests.history_docs import SPEC_HAND, document, dumps, game, hand
-from tests.test_import_jobs import DATABASE_BACKEND, upload
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 postgresql_only = pytest.mark.skipif(connection.vendor != "postgresql", reason="on SQLite one import's transaction waits for the other's")
 # A finished game (target 1) as well: its ratings are worked out last, inside the import's transaction.
 FILE = dumps(
@@ -39,7 +43,7 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pitchleague.settings")
 django.setup()
 from django.core.management import execute_from_command_line
-from scores.services import imports
+from scores.history import services as imports
 
 def held(**kwargs):
     pathlib.Path(sys.argv[1]).touch()
@@ -106,7 +110,9 @@ def test_an_import_whose_worker_is_killed_is_started_again_by_the_next_worker(cl
     try:
         # Until the second worker has written its task's result too (after the job is over): killed before that, it
         # would leave its own task running, which is not what this test is about.
-        wait_for(lambda: DBTaskResult.objects.filter(task_path="scores.tasks.import_history", status="SUCCESSFUL").exists(), seconds=90)
+        wait_for(
+            lambda: DBTaskResult.objects.filter(task_path="scores.history.tasks.import_history", status="SUCCESSFUL").exists(), seconds=90
+        )
     finally:
         _kill(second)
 
@@ -119,7 +125,7 @@ def test_an_import_whose_worker_is_killed_is_started_again_by_the_next_worker(cl
     assert "The worker running this import stopped before it finished, so it was started again." in page
     # The killed worker's task is failed, not left running for ever in the task table.
     assert not DBTaskResult.objects.filter(status="RUNNING").exists()
-    assert DBTaskResult.objects.filter(status="FAILED", task_path="scores.tasks.import_history").count() == 1
+    assert DBTaskResult.objects.filter(status="FAILED", task_path="scores.history.tasks.import_history").count() == 1
 
 
 def _running_job(league, owner, *, restarts: int, silent_for: float) -> tuple[ImportJob, str]:
@@ -143,7 +149,7 @@ def test_a_job_whose_worker_stops_a_second_time_is_given_up_in_words_and_its_fil
     job.refresh_from_db()
     assert job.status == ImportJob.Status.LOST and job.is_over and bytes(job.source) == b"" and job.finished_at is not None
     assert DBTaskResult.objects.get(pk=task_id).status == "FAILED"
-    assert not DBTaskResult.objects.filter(task_path="scores.tasks.import_history", status="READY").exists()  # Not tried again.
+    assert not DBTaskResult.objects.filter(task_path="scores.history.tasks.import_history", status="READY").exists()  # Not tried again.
     client.force_login(owner)
     page = client.get(job.get_absolute_url()).text
     assert "Nothing was imported: the worker running this import stopped before it finished, twice" in page
@@ -168,7 +174,7 @@ def test_a_job_that_still_moves_or_waits_its_turn_is_left_alone(owner, league, s
     assert (waiting.status, waiting.restarts, bytes(waiting.source)) == (ImportJob.Status.QUEUED, 0, FILE)
     assert DBTaskResult.objects.get(pk=alive_task).status == "RUNNING"
     # Each is looked at again later: the next look is queued, not yet due.
-    later = DBTaskResult.objects.filter(task_path="scores.tasks.watch_import", status="READY")
+    later = DBTaskResult.objects.filter(task_path="scores.history.tasks.watch_import", status="READY")
     assert later.count() == 2 and all(result.run_after > timezone.now() for result in later)
 
 

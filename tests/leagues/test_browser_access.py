@@ -7,8 +7,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
-from scores import rules, services
-from scores.models import League, Membership, Role
+from scores.engine import rules
+from scores.leagues.models import League, Membership, Role
+from scores.table import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "a-long-browser-password"

@@ -8,9 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from scores.models import League
-
-from . import leagues
+from scores.leagues.models import League
+from tests import small_league as leagues
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "a-long-browser-password"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scores.models import Player
-
-from . import leagues
+from scores.leagues.models import Player
+from scores.table import services
+from tests import small_league as leagues
 
 pytestmark = pytest.mark.django_db
 
@@ -58,8 +58,8 @@ def test_a_bad_filter_is_a_400_with_a_message(games, league, owner, client, para
 
 
 def test_a_player_of_another_league_is_not_a_valid_filter(games, league, owner, client, make_user):
-    from scores import rules, services
-    from scores.models import League
+    from scores.engine import rules
+    from scores.leagues.models import League
 
     other = League.objects.create(name="Other", slug="other")
     services.start_game(league=other, seats=["Xan", "Yul"], code="x", rules=rules.Rules())

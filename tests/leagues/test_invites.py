@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scores.models import INVITE_DAYS, Invite, League, Membership, Removal, Role
+from scores.leagues.models import INVITE_DAYS, Invite, League, Membership, Removal, Role
 
 pytestmark = pytest.mark.django_db
 REMOVED = "You were removed from this league: ask an owner to invite you again."

@@ -8,11 +8,19 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scores import nights, rules, services
-from scores.forms.hands import restore_token
-from scores.models import Claim, Game, Hand, ImportJob, Invite, League, Membership, Night, Player, Role, Round, Season
-
-from .conftest import hand
+from scores.engine import planner, rules
+from scores.history.models import ImportJob
+from scores.leagues.models import Invite, League, Membership, Player, Role
+from scores.nights import services as nights_services
+from scores.nights.models import Night, Round
+from scores.people import services
+from scores.people.models import Claim
+from scores.standings import services as standings_services
+from scores.standings.models import Season
+from scores.table import services as table_services
+from scores.table.forms.hands import restore_token
+from scores.table.models import Game, Hand
+from tests.conftest import hand
 
 ROLES = ["owner", "scorer", "viewer", "stranger", "anonymous"]
 
@@ -28,21 +36,21 @@ def world(league, make_user, four_player_game):
         "anonymous": None,
     }
     for _ in range(2):
-        services.record_hand(game=four_player_game, hand=hand("Ann", 4, "Ann", "Ann", "Ann", "Ann"))
+        table_services.record_hand(game=four_player_game, hand=hand("Ann", 4, "Ann", "Ann", "Ann", "Ann"))
     league.public_token = "public-token"
     league.save()
     other = make_user("otto", league, Role.VIEWER)
-    night = services.start_night(
+    night = nights_services.start_night(
         league=league,
         name="Friday",
         played_on=datetime.date(2026, 3, 6),
-        seating=nights.Seating(),
+        seating=planner.Seating(),
         rounds=3,
         game_rules=rules.Rules(),
         players=list(Player.objects.filter(league=league, name__in=["Ann", "Bob", "Cat", "Dan"])),
         by=users["owner"],
     )
-    season = services.start_season(league=league, name="Spring", starts_on=datetime.date(2026, 3, 1), by=users["owner"])
+    season = standings_services.start_season(league=league, name="Spring", starts_on=datetime.date(2026, 3, 1), by=users["owner"])
     gil, gill = services.add_guest(league=league, name="Gil"), services.add_guest(league=league, name="Gill")
     hal = services.add_guest(league=league, name="Hal")
     return {
@@ -52,7 +60,7 @@ def world(league, make_user, four_player_game):
         "player": four_player_game.seats.first().player,
         "invite": Invite.objects.create(league=league, role=Role.SCORER),
         "member": Membership.objects.get(user=other),
-        "open_game": services.start_game(league=league, seats=["Ann", "Bob"], code="open", rules=rules.Rules()),
+        "open_game": table_services.start_game(league=league, seats=["Ann", "Bob"], code="open", rules=rules.Rules()),
         "import_job": ImportJob.objects.create(league=league, user=users["owner"], filename="h.json", source=b"{}"),
         "night": night,
         "table": Game.objects.get(round__night=night),
@@ -148,13 +156,13 @@ def test_a_wrong_or_turned_off_public_link_is_404(client, world, token):
 
 def test_a_public_link_does_not_open_another_leagues_game(client, world):
     elsewhere = League.objects.get(slug="elsewhere")
-    theirs = services.start_game(league=elsewhere, seats=["Xan", "Yul"], code="theirs", rules=rules.Rules())
+    theirs = table_services.start_game(league=elsewhere, seats=["Xan", "Yul"], code="theirs", rules=rules.Rules())
     assert client.get(f"/p/public-token/games/{theirs.pk}/").status_code == 404
 
 
 def test_a_game_of_another_league_is_404_under_this_leagues_address(client, world):
     elsewhere = League.objects.get(slug="elsewhere")
-    theirs = services.start_game(league=elsewhere, seats=["Xan", "Yul"], code="theirs", rules=rules.Rules())
+    theirs = table_services.start_game(league=elsewhere, seats=["Xan", "Yul"], code="theirs", rules=rules.Rules())
     client.force_login(world["users"]["owner"])
     assert client.get(reverse("scores:game_detail", args=["thursday", theirs.pk])).status_code == 404
     assert client.get(reverse("scores:player_detail", args=["thursday", theirs.seats.first().player_id])).status_code == 404
@@ -321,7 +329,7 @@ def test_every_league_address_is_in_these_tables():
     from scores.urls import urlpatterns
 
     named = {p.name for p in urlpatterns if str(p.pattern).startswith("leagues/<slug:slug>/")}
-    # The offline queue's sync takes JSON and answers JSON: tests/test_offline_sync.py checks its access.
+    # The offline queue's sync takes JSON and answers JSON: tests/table/test_offline_sync.py checks its access.
     # A claim is any member's: test_any_member_may_claim_a_guest below.
     covered = set(READ_PAGES) | set(SCORER_PAGES) | set(OWNER_PAGES) | set(WRITES) | set(SCORER_WRITES) | {"hand_sync", "player_claim"}
     assert named - covered == set()

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scores import services
-from scores.models import Game, Invite, League, Membership, Player, Role
-
-from .conftest import hand
+from scores.leagues.models import Invite, League, Membership, Player, Role
+from scores.table import services
+from scores.table.models import Game
+from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db
 

@@ -10,11 +10,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
-from scores import selectors, services
-from scores.models import Game, League, Membership, Night, Role, Seat
-from scores.selectors.standings import standings
-
-from .test_browser_scoring import enter_hand, save_hand
+from scores.leagues.models import League, Membership, Role
+from scores.nights.models import Night
+from scores.people import services
+from scores.standings.selectors.standings import standings
+from scores.table import selectors
+from scores.table.models import Game, Seat
+from tests.table.test_browser_scoring import enter_hand, save_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "a-long-browser-password"

@@ -11,11 +11,18 @@ import pytest
 from django.db.models import F
 from django.urls import reverse
 
-from scores import nights, rules, selectors, services
-from scores.models import Bye, Game, Night, Player, Role, Round, Seat
-from scores.selectors.standings import standings
-
-from .conftest import hand
+from scores.common.refusals import Refused
+from scores.engine import planner, rules
+from scores.leagues.models import Player, Role
+from scores.nights import selectors as nights_selectors
+from scores.nights import services
+from scores.nights.models import Bye, Night, Round
+from scores.people import services as people_services
+from scores.standings.selectors.standings import standings
+from scores.table import selectors
+from scores.table import services as table_services
+from scores.table.models import Game, Seat
+from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +30,7 @@ EIGHT = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
 def _players(league, names) -> list[Player]:
-    return [services.add_guest(league=league, name=name) for name in names]
+    return [people_services.add_guest(league=league, name=name) for name in names]
 
 
 def _start(owner_client, league, **fields):
@@ -37,7 +44,7 @@ def _night(league, names=EIGHT, *, rounds=3, seating=None, owner=None) -> Night:
         league=league,
         name="Friday",
         played_on=datetime.date(2026, 3, 6),
-        seating=seating or nights.Seating(),
+        seating=seating or planner.Seating(),
         rounds=rounds,
         game_rules=rules.Rules(),
         players=list(Player.objects.filter(league=league, name__in=names)) or _players(league, names),
@@ -50,7 +57,7 @@ def _sweep(game: Game) -> None:
     state = selectors.load_game(game, hands=False)
     first_side = state.table.sides[0]
     pitcher = next(seat for seat in state.table.seats if state.table.side(seat) == first_side)
-    services.record_hand(game=game, hand=hand(pitcher, 4, first_side, first_side, first_side, first_side))
+    table_services.record_hand(game=game, hand=hand(pitcher, 4, first_side, first_side, first_side, first_side))
 
 
 def _finish(game: Game) -> None:
@@ -120,7 +127,7 @@ def test_the_preview_says_how_the_tables_fall_and_starts_nothing(owner_client, l
 
 
 def _next_round(client, night, number, players=None, **fields):
-    present = players if players is not None else [p.pk for p in selectors.night_context(night)["present"]]
+    present = players if players is not None else [p.pk for p in nights_selectors.night_context(night)["present"]]
     return client.post(reverse("scores:round_new", args=[night.league.slug, night.pk]), {"number": number, "players": present, **fields})
 
 
@@ -196,7 +203,7 @@ def test_a_bad_next_round_is_refused_and_seats_nothing(owner_client, league, own
 
 
 def test_byes_go_round_and_the_page_says_who_sits_out(owner_client, league, owner):
-    night = _night(league, [*EIGHT, "Ivy"], seating=nights.Seating(leftover="byes"), owner=owner)
+    night = _night(league, [*EIGHT, "Ivy"], seating=planner.Seating(leftover="byes"), owner=owner)
     [bye] = Bye.objects.filter(round__night=night)
     text = owner_client.get(night.get_absolute_url()).text
     assert f"{bye.player.name} sits out this round: the tables of four leave one player over." in text
@@ -209,7 +216,7 @@ def test_the_nights_standings_credit_partners_and_count_in_the_league(owner_clie
     night = _night(league, owner=owner)
     for game in _tables(night, 1):
         _finish(game)
-    context = selectors.night_context(night)
+    context = nights_selectors.night_context(night)
     won = Seat.objects.filter(game__round__night=night, side=F("game__winner"))
     winners = set(won.values_list("player__name", flat=True))
     rows = {row["name"]: row for row in context["standings"]}
@@ -244,7 +251,7 @@ def test_the_big_screen_shows_the_tables_and_standings(client, league, owner, ma
 
 def test_the_night_is_exported_as_its_games(owner_client, league, owner):
     night = _night(league, owner=owner)
-    services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(), code="not-tonight")
+    table_services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(), code="not-tonight")
     response = owner_client.get(reverse("scores:night_export_json", args=[league.slug, night.pk]))
     document = json.loads(b"".join(response.streaming_content))
     assert sorted(game["id"] for game in document["games"]) == sorted(game.code for game in _tables(night, 1))
@@ -316,7 +323,7 @@ def test_only_a_scorer_or_an_owner_can_be_a_tables_scorer(owner_client, league, 
     response = owner_client.post(url, {f"t{first.pk}-scorer": vic.pk}, follow=True)
     assert "Scorer of table 1: Select a valid choice." in response.text
     assert Game.objects.get(pk=first.pk).scorer is None
-    with pytest.raises(services.Refused, match=r"Only a scorer or an owner of the league can score a table\."):
+    with pytest.raises(Refused, match=r"Only a scorer or an owner of the league can score a table\."):
         services.set_table_scorer(game=first, user_id=vic.pk)
 
 

@@ -9,14 +9,24 @@ import html
 import pytest
 from django.urls import reverse
 
-from scores import nights, rules, selectors, services
-from scores.forms.nights import NightForm
-from scores.models import Claim, Game, Player, PlayerRating, Role, Seat, Side
-from scores.selectors.standings import standings
-
-from . import leagues
-from .conftest import hand
-from .totals import kept, recount
+from scores.common.refusals import Refused
+from scores.engine import planner, rules
+from scores.leagues.models import Player, Role
+from scores.nights import services as nights_services
+from scores.nights.forms import NightForm
+from scores.people import selectors as people_selectors
+from scores.people import services
+from scores.people.models import Claim
+from scores.standings import selectors as standings_selectors
+from scores.standings import services as standings_services
+from scores.standings.models import PlayerRating
+from scores.standings.selectors.standings import standings
+from scores.table import selectors
+from scores.table import services as table_services
+from scores.table.models import Game, Seat, Side
+from tests import small_league as leagues
+from tests.conftest import hand
+from tests.totals import kept, recount
 
 pytestmark = pytest.mark.django_db
 
@@ -77,9 +87,9 @@ def test_a_claim_is_refused_for_a_player_who_is_someones_and_for_a_member_who_is
     gus, hal = services.add_guest(league=league, name="Gus"), services.add_guest(league=league, name="Hal")
     Player.objects.filter(pk=gus.pk).update(user=vic)
     gus.refresh_from_db()
-    with pytest.raises(services.Refused, match=r"Gus's games are already someone's\."):
+    with pytest.raises(Refused, match=r"Gus's games are already someone's\."):
         services.claim_player(player=gus, user=sam)
-    with pytest.raises(services.Refused, match=r"You are Gus in this league: ask an owner to merge Hal into Gus instead\."):
+    with pytest.raises(Refused, match=r"You are Gus in this league: ask an owner to merge Hal into Gus instead\."):
         services.claim_player(player=hal, user=vic)
     assert not Claim.objects.exists()
 
@@ -90,7 +100,7 @@ def test_a_claim_confirmed_after_the_member_became_another_player_is_refused(lea
     first, second = services.claim_player(player=gus, user=vic), services.claim_player(player=hal, user=vic)
     services.decide_claim(claim=first, confirm=True, by=owner)
     assert not Claim.objects.filter(pk=second.pk).exists()  # Vic's other claims go: one player a member.
-    with pytest.raises(services.Refused, match="already someone's"):
+    with pytest.raises(Refused, match="already someone's"):
         services.decide_claim(claim=first, confirm=True, by=owner)
 
 
@@ -100,13 +110,13 @@ def test_only_an_owner_answers_a_claim(client, league, make_user):
     claim = services.claim_player(player=services.add_guest(league=league, name="Gus"), user=vic)
     client.force_login(sam)
     assert client.post(reverse("scores:claim_decide", args=[league.slug, claim.pk]), {"decision": "confirm"}).status_code == 404
-    with pytest.raises(services.Refused, match="no longer an owner"):
+    with pytest.raises(Refused, match="no longer an owner"):
         services.decide_claim(claim=claim, confirm=True, by=sam)
     assert Player.objects.get(name="Gus").is_guest
 
 
 def test_an_owner_renames_a_player_and_a_name_taken_is_refused(owner_client, league):
-    game = services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(), code="solo")
+    game = table_services.start_game(league=league, seats=["Ann", "Bob"], rules=rules.Rules(), code="solo")
     ann = Player.objects.get(name="Ann")
     url = reverse("scores:player_rename", args=[league.slug, ann.pk])
     assert owner_client.post(url, {"name": "bob"}).status_code == 400
@@ -115,7 +125,7 @@ def test_an_owner_renames_a_player_and_a_name_taken_is_refused(owner_client, lea
     response = owner_client.post(url, {"name": "Anne"}, follow=True)
     assert "Ann is now Anne." in html.unescape(response.text)
     assert selectors.load_game(game).table.seats == ("Anne", "Bob")  # The solo game's side too: it can still be scored.
-    services.record_hand(game=game, hand=hand("Anne", 2, "Anne", "Anne"))
+    table_services.record_hand(game=game, hand=hand("Anne", 2, "Anne", "Anne"))
 
 
 def test_an_archived_player_leaves_the_pickers_not_the_history(owner_client, league):
@@ -139,11 +149,11 @@ def _preview(client, league, keep, drop):
 def test_merging_two_players_previews_first_then_moves_games_ratings_and_head_to_head(owner_client, league):
     leagues.build(league)
     # "Dave" is Dan entered under another name, in a later game against Ann.
-    dave_game = services.start_game(
+    dave_game = table_services.start_game(
         league=league, seats=["Ann", "Dave"], rules=rules.Rules(), code="dave", played_on=datetime.date(2026, 2, 10)
     )
     for _ in range(2):
-        services.record_hand(game=dave_game, hand=hand("Dave", 4, "Dave", "Dave", "Dave", "Dave"))
+        table_services.record_hand(game=dave_game, hand=hand("Dave", 4, "Dave", "Dave", "Dave", "Dave"))
     dan, dave = Player.objects.get(name="Dan"), Player.objects.get(name="Dave")
     response = _preview(owner_client, league, dan, dave)
     assert response.status_code == 200
@@ -156,11 +166,11 @@ def test_merging_two_players_previews_first_then_moves_games_ratings_and_head_to
     assert Side.objects.get(game=dave_game, position=1).name == "Dan"  # The solo side bears the kept name.
     rows = {row.name: row for row in standings(league)}
     assert (rows["Dan"].games, rows["Dan"].wins, rows["Dan"].streak) == (2, 2, 2)
-    head = {r["player"].name: (r["won"], r["lost"]) for r in selectors.player_context(dan)["head_to_head"]}
+    head = {r["player"].name: (r["won"], r["lost"]) for r in standings_selectors.player_context(dan)["head_to_head"]}
     assert head == {"Ann": (2, 0), "Cat": (1, 0)}
     # The ratings are those of the league rated from scratch with Dan in both games.
     merged = sorted(PlayerRating.objects.values_list("game__code", "player__name", "mu_after", "sigma_after"))
-    services.update_ratings(league=league)
+    standings_services.update_ratings(league=league)
     assert sorted(PlayerRating.objects.values_list("game__code", "player__name", "mu_after", "sigma_after")) == merged
     assert kept(league) == recount(league)
 
@@ -195,11 +205,11 @@ def test_a_bad_merge_is_refused_with_what_is_wrong(owner_client, league, params,
 def test_players_at_one_round_of_a_card_night_or_with_a_game_in_progress_are_not_merged(league, owner):
     names = ["Ann", "Bob", "Cat", "Dan", "Eve"]
     players = [services.add_guest(league=league, name=name) for name in names]
-    night = services.start_night(
+    night = nights_services.start_night(
         league=league,
         name="Friday",
         played_on=datetime.date(2026, 3, 6),
-        seating=nights.Seating(leftover="byes"),
+        seating=planner.Seating(leftover="byes"),
         rounds=2,
         game_rules=rules.Rules(),
         players=players,
@@ -207,10 +217,10 @@ def test_players_at_one_round_of_a_card_night_or_with_a_game_in_progress_are_not
     )
     bye = night.played_rounds.get().byes.get().player
     seated = Player.objects.exclude(pk=bye.pk).first()
-    assert "at the same round of a card night" in selectors.merge_refusal(seated, bye)
+    assert "at the same round of a card night" in people_selectors.merge_refusal(seated, bye)
     gus = services.add_guest(league=league, name="Gus")
-    assert selectors.merge_refusal(gus, seated) == f"{seated.name} has a game in progress: merge them when it is over."
-    with pytest.raises(services.Refused):
+    assert people_selectors.merge_refusal(gus, seated) == f"{seated.name} has a game in progress: merge them when it is over."
+    with pytest.raises(Refused):
         services.merge_players(keep=gus, drop=seated, by=owner)
     assert Seat.objects.filter(player=seated).count() == 1
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scores import rules, selectors, services
+from scores.engine import rules
 from scores.history import document as history_document
 from scores.history import export as history_export
-from scores.models import Game, Player
+from scores.leagues.models import Player
+from scores.table import selectors, services
+from scores.table.models import Game
 from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db

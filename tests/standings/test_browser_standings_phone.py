@@ -9,11 +9,10 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scores import services
-from scores.models import Player
+from scores.leagues import services
+from scores.leagues.models import Player
+from tests import small_league as leagues
 from tests.phone import phone_fixtures
-
-from . import leagues
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

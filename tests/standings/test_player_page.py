@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scores.models import Player, PlayerRating
-from scores.selectors import player_context
-
-from . import leagues
+from scores.leagues.models import Player
+from scores.standings.models import PlayerRating
+from scores.standings.selectors import player_context
+from tests import small_league as leagues
 
 pytestmark = pytest.mark.django_db
 

@@ -7,11 +7,13 @@ import datetime
 import pytest
 from openskill.models import PlackettLuce
 
-from scores import rules, services
-from scores.models import PlayerRating
-
-from . import leagues
-from .conftest import hand
+from scores.engine import rules
+from scores.history import services as history_services
+from scores.standings import services as standings_services
+from scores.standings.models import PlayerRating
+from scores.table import services
+from tests import small_league as leagues
+from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +31,7 @@ def _stored(game) -> dict[str, tuple[float, ...]]:
 
 
 def _expected_first_two_games():
-    """The two finished games of tests/leagues.py, rated with openskill directly."""
+    """The two finished games of tests/small_league.py, rated with openskill directly."""
     model = PlackettLuce()
     ann, bob, cat, dan = (model.rating() for _ in range(4))
     # Game 1 ends Ann 7 (won), Bob -2, Cat 3: Ann 1st, Cat 2nd, Bob 3rd.
@@ -99,7 +101,7 @@ def test_a_game_that_is_no_longer_finished_loses_its_ratings_and_later_games_mov
 def test_recomputing_everything_gives_what_was_stored_game_by_game(league):
     g1, g2, _g3 = leagues.build(league)
     stored = (_stored(g1), _stored(g2))
-    services.update_ratings(league=league)
+    standings_services.update_ratings(league=league)
     assert (_stored(g1), _stored(g2)) == stored
 
 
@@ -117,7 +119,7 @@ def test_ratings_need_a_number_of_queries_that_does_not_grow_with_games(league, 
     leagues.grow(league, more_games)
     # Delete, latest ratings, games, seats with their final totals, insert; and the savepoint of @transaction.atomic.
     with django_assert_num_queries(7):
-        services.update_ratings(league=league)
+        standings_services.update_ratings(league=league)
 
 
 @pytest.mark.parametrize(
@@ -148,6 +150,6 @@ def test_imported_games_are_rated_like_games_played_in_the_app(league):
             {"id": "g1", "played_on": "2026-01-10", "seats": ["Ann", "Bob", "Cat"], "hands": hands(leagues.G1_HANDS)},
         ],
     }  # fmt: skip
-    services.import_history(league=other, source=json.dumps(document))
+    history_services.import_history(league=other, source=json.dumps(document))
     for code in ("g1", "g2"):
         assert _stored(other.games.get(code=code)) == _stored(league.games.get(code=code))

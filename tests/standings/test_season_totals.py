@@ -11,15 +11,16 @@ import pytest
 from django.apps import apps
 from django.db import connection
 
-from scores import services
-from scores.models import Membership, PlayerRating, Role, SeasonTotal
-from scores.selectors import seasons
-from scores.selectors.standings import standings
-
-from . import leagues
-from .conftest import hand
-from .test_standings_kept_on_players import busy_league
-from .totals import kept, recount
+from scores.leagues.models import Membership, Role
+from scores.standings import services as standings_services
+from scores.standings.models import PlayerRating, SeasonTotal
+from scores.standings.selectors import seasons
+from scores.standings.selectors.standings import standings
+from scores.table import services
+from tests import small_league as leagues
+from tests.conftest import hand
+from tests.standings.test_standings_kept_on_players import busy_league
+from tests.totals import kept, recount
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +45,7 @@ def _season_standings_hold(league) -> None:
 @pytest.mark.parametrize("season_starts", [[], ["2026-02-01"], ["2025-01-01", "2026-03-03"], ["2026-03-04", "2026-03-10"]])
 def test_the_kept_totals_equal_those_worked_out_from_the_seats_after_every_write(league, owner, season_starts):
     for day in season_starts:  # Before any game: the games that come find their season by their day.
-        services.start_season(league=league, name=day, starts_on=datetime.date.fromisoformat(day), by=owner)
+        standings_services.start_season(league=league, name=day, starts_on=datetime.date.fromisoformat(day), by=owner)
     for step in busy_league(league):
         assert kept(league) == recount(league), step
         _season_standings_hold(league)
@@ -55,7 +56,7 @@ def test_a_season_started_after_the_games_takes_those_played_from_its_first_day(
         pass
     before = standings(league)
     for day in ["2026-02-01", "2026-03-03", "2026-03-10"]:
-        services.start_season(league=league, name=day, starts_on=datetime.date.fromisoformat(day), by=owner)
+        standings_services.start_season(league=league, name=day, starts_on=datetime.date.fromisoformat(day), by=owner)
         assert kept(league) == recount(league), day
         _season_standings_hold(league)
     assert standings(league) == before  # All time is all time.
@@ -68,8 +69,8 @@ def test_a_season_started_after_the_games_takes_those_played_from_its_first_day(
 
 def test_a_past_seasons_figures_follow_an_edit_of_one_of_its_games(league, owner):
     g1, _g2, _g3 = leagues.build(league)
-    services.start_season(league=league, name="Winter", starts_on=datetime.date(2026, 1, 1), by=owner)
-    services.start_season(league=league, name="Spring", starts_on=datetime.date(2026, 3, 1), by=owner)
+    standings_services.start_season(league=league, name="Winter", starts_on=datetime.date(2026, 1, 1), by=owner)
+    standings_services.start_season(league=league, name="Spring", starts_on=datetime.date(2026, 3, 1), by=owner)
     winter = seasons(league)[1]
     before = {row.name: (row.games, row.wins, row.points) for row in standings(league, season=winter)}
     assert before["Ann"] == (2, 1, 8)
@@ -84,7 +85,7 @@ def test_a_past_seasons_figures_follow_an_edit_of_one_of_its_games(league, owner
 
 @pytest.mark.parametrize("size", [2, 10])
 def test_a_seasons_standings_are_one_query_however_many_games(league, owner, django_assert_num_queries, size):
-    services.start_season(league=league, name="All of it", starts_on=datetime.date(2025, 1, 1), by=owner)
+    standings_services.start_season(league=league, name="All of it", starts_on=datetime.date(2025, 1, 1), by=owner)
     leagues.grow(league, size)
     [season] = seasons(league)
     with django_assert_num_queries(1):
@@ -104,7 +105,7 @@ def test_a_seasons_standings_are_one_query_however_many_games(league, owner, dja
 
 
 def test_the_migration_counts_the_games_played_before_it_by_season_and_kind(league, owner):
-    services.start_season(league=league, name="March", starts_on=datetime.date(2026, 3, 1), by=owner)
+    standings_services.start_season(league=league, name="March", starts_on=datetime.date(2026, 3, 1), by=owner)
     for _step in busy_league(league):
         pass
     expected, streaks = recount(league), list(PlayerRating.objects.order_by("pk").values_list("pk", "kind_streak_after"))

@@ -10,10 +10,11 @@ import pytest
 from django.urls import reverse
 from django.utils.formats import date_format
 
-from scores import services
-from scores.models import Player, Role, Season
-
-from . import leagues
+from scores.common.refusals import Refused
+from scores.leagues.models import Player, Role
+from scores.standings import services
+from scores.standings.models import Season
+from tests import small_league as leagues
 
 pytestmark = pytest.mark.django_db
 
@@ -96,7 +97,7 @@ def test_only_owners_start_or_rename_seasons(client, league, make_user):
         assert _season(client, league, "Spring", "2026-03-01").status_code == 404
         assert client.post(reverse("scores:season_rename", args=[league.slug, season.pk]), {f"s{season.pk}-name": "X"}).status_code == 404
     assert list(Season.objects.values_list("name", flat=True)) == ["Winter"]
-    with pytest.raises(services.Refused, match="no longer an owner"):
+    with pytest.raises(Refused, match="no longer an owner"):
         services.start_season(league=league, name="Spring", starts_on=datetime.date(2026, 3, 1), by=make_user("sam", league, Role.SCORER))
 
 

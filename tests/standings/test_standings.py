@@ -1,4 +1,4 @@
-"""Standings figures against a league worked out by hand (tests/leagues.py), filters, sorting and query counts."""
+"""Standings figures against a league worked out by hand (tests/small_league.py), filters, sorting and query counts."""
 
 from __future__ import annotations
 
@@ -7,15 +7,14 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from scores.models import PlayerRating
-from scores.selectors.standings import standings
-
-from . import leagues
+from scores.standings.models import PlayerRating
+from scores.standings.selectors.standings import standings
+from tests import small_league as leagues
 
 pytestmark = pytest.mark.django_db
 
 FIELDS = ("games", "wins", "points", "hands", "pitched", "made", "set", "won.high", "won.low", "won.jack", "won.game", "streak")
-# Worked out by hand from the hands in tests/leagues.py; partners share their team's points and wins.
+# Worked out by hand from the hands in tests/small_league.py; partners share their team's points and wins.
 BOTH_GAMES = {
     "Ann": (2, 1, 8, 6, 3, 3, 0, 3, 1, 2, 2, -1),
     "Bob": (2, 1, 5, 6, 2, 1, 1, 3, 4, 1, 2, 1),

@@ -12,12 +12,17 @@ import pytest
 from django.apps import apps
 from django.db import connection
 
-from scores import rules, services
-from scores.models import Game, Player, PlayerRating
-from scores.selectors.standings import standings
-
-from . import history_docs, leagues
-from .conftest import hand
+from scores.engine import rules
+from scores.history import services as history_services
+from scores.leagues.models import Player
+from scores.standings import services as standings_services
+from scores.standings.models import PlayerRating
+from scores.standings.selectors.standings import standings
+from scores.table import services
+from scores.table.models import Game
+from tests import history_docs
+from tests import small_league as leagues
+from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +69,7 @@ def busy_league(league) -> Iterator[str]:
         history_docs.game("e1", seats=["Eve", "Ann"], hands=early, played_on="2025-12-01", rules={"target": 7}),
         history_docs.game("e2", seats=["Cat", "Eve"], hands=early, played_on="2025-12-02", rules={"target": 7}),
     )
-    services.import_history(league=league, source=history_docs.dumps(source))
+    history_services.import_history(league=league, source=history_docs.dumps(source))
     yield "an import of games played before all the others"
 
 
@@ -88,7 +93,7 @@ def test_rating_the_whole_league_again_keeps_the_same_figures_after_every_write(
 
     for step in busy_league(league):
         kept = figures()
-        services.update_ratings(league=league)
+        standings_services.update_ratings(league=league)
         assert figures() == kept, step
 
 

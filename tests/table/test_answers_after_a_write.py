@@ -17,8 +17,8 @@ import pytest
 from django.db import InterfaceError, OperationalError, connection
 from django.urls import reverse
 
-from scores import services
-from scores.models import Game, Hand
+from scores.table import services
+from scores.table.models import Game, Hand
 from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scores.models import Hand
+from scores.table.models import Hand
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scores import rules, services
+from scores.engine import rules
+from scores.table import services
 
 pytestmark = pytest.mark.django_db
 

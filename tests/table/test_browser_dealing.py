@@ -1,5 +1,5 @@
 """Who deals and who bids first on the phone is rules.py's word: the page's json_script carries the table's rotation
-(``selectors.browser_table``), and offline.js's ``dealing`` reads it; checked in Chromium against rules.py."""
+(``browser_table``), and offline.js's ``dealing`` reads it; checked in Chromium against rules.py."""
 
 from __future__ import annotations
 
@@ -11,10 +11,11 @@ import pytest
 from django.templatetags.static import static
 from playwright.sync_api import Page, expect
 
-from scores import rules, selectors, services
-from scores.selectors import browser_table
+from scores.engine import rules
+from scores.table import selectors, services
+from scores.table.scorer import browser_table
 from tests.conftest import hand
-from tests.test_browser_scoring import enter_hand, score
+from tests.table.test_browser_scoring import enter_hand, score
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -12,9 +12,11 @@ import json
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from scores import rules, selectors, services
-from scores.models import Game, Role
-from scores.problems import point_name
+from scores.engine import rules
+from scores.engine.problems import point_name
+from scores.leagues.models import Role
+from scores.table import selectors, services
+from scores.table.models import Game
 from scores.templatetags.house_rules import rules_line
 from tests.conftest import PASSWORD
 

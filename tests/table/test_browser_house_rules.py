@@ -7,9 +7,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scores import rules
-from scores.models import Game
-from tests.test_browser_scoring import enter_hand, save_hand, score, tap
+from scores.engine import rules
+from scores.table.models import Game
+from tests.table.test_browser_scoring import enter_hand, save_hand, score, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect
 
-from scores import rules
-from scores.models import Game, League, Role
+from scores.engine import rules
+from scores.leagues.models import League, Role
+from scores.table.models import Game
 from tests.conftest import PASSWORD
 from tests.phone import phone_fixtures
 

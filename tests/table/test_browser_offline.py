@@ -8,11 +8,13 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from scores import rules, selectors, services
-from scores.models import Game, Hand, Role
+from scores.engine import rules
+from scores.leagues.models import Role
+from scores.table import selectors, services
+from scores.table.models import Game, Hand
+from tests.accounts.test_browser_languages import WORDS
 from tests.conftest import PASSWORD, hand, scripts_catalog
-from tests.test_browser_languages import WORDS
-from tests.test_browser_scoring import enter_hand, score
+from tests.table.test_browser_scoring import enter_hand, score
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -13,12 +13,14 @@ import pytest
 from django.db import OperationalError
 from playwright.sync_api import Browser, Page, expect
 
-from scores import rules, services
-from scores.models import Game, Hand, Player, Role
+from scores.engine import rules
+from scores.leagues.models import Player, Role
+from scores.table import services
+from scores.table.models import Game, Hand
 from tests.conftest import PASSWORD, hand
 from tests.phone import phone_fixtures
-from tests.test_answers_after_a_write import database_stops_after
-from tests.test_hand_corrections import stored
+from tests.table.test_answers_after_a_write import database_stops_after
+from tests.table.test_hand_corrections import stored
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -9,7 +9,7 @@ import pytest
 from django.templatetags.static import static
 from playwright.sync_api import Page
 
-from scores import rules
+from scores.engine import rules
 from tests import scorer_fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,7 +31,7 @@ SEAT_ALL = """async ({url, cases}) => {
 
 @pytest.fixture(scope="module")
 def cases() -> list[dict]:
-    """Generated from scores/rules.py on every run: the JS cannot drift from the engine unnoticed."""
+    """Generated from scores/engine/rules.py on every run: the JS cannot drift from the engine unnoticed."""
     return scorer_fixture.cases()
 
 

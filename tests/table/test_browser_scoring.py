@@ -7,7 +7,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from scores.models import Game, Hand, Player, Role
+from scores.leagues.models import Player, Role
+from scores.table.models import Game, Hand
 from tests.conftest import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

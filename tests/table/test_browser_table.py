@@ -9,11 +9,13 @@ import re
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from scores import rules, services
-from scores.models import Game, Player, Role
+from scores.engine import rules
+from scores.leagues.models import Player, Role
+from scores.table import services
+from scores.table.models import Game
 from tests.conftest import PASSWORD, hand
 from tests.phone import phone_fixtures
-from tests.test_browser_phone import FIVE, tap
+from tests.table.test_browser_phone import FIVE, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

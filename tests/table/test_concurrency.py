@@ -9,8 +9,9 @@ from collections.abc import Callable
 import pytest
 from django.db import connection
 
-from scores import rules, selectors, services
-from scores.models import Game, Hand
+from scores.engine import rules
+from scores.table import selectors, services
+from scores.table.models import Game, Hand
 from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -1,6 +1,6 @@
 """Nothing lost under concurrent requests: real threads, each a phone with its own session, through the views.
 
-``tests/test_concurrency.py`` races the services; these race whole requests
+``tests/table/test_concurrency.py`` races the services; these race whole requests
 (middleware, session, form, service, response), each thread on its own database
 connection, on SQLite in WAL mode and on PostgreSQL alike.
 """
@@ -13,9 +13,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scores import rules, selectors, services
-from scores.models import Game, Hand, Role
-from tests.test_concurrency import assert_consistent, run_together
+from scores.engine import rules
+from scores.leagues.models import Role
+from scores.table import selectors, services
+from scores.table.models import Game, Hand
+from tests.table.test_concurrency import assert_consistent, run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 HTMX = {"HTTP_HX_REQUEST": "true"}

@@ -17,8 +17,11 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scores import rules, services
-from scores.models import Game, Hand, HandScore, Invite, League, Membership, Player, PlayerRating, Seat, Side
+from scores.engine import rules
+from scores.leagues.models import Invite, League, Membership, Player
+from scores.standings.models import PlayerRating
+from scores.table import services
+from scores.table.models import Game, Hand, HandScore, Seat, Side
 from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db

@@ -9,13 +9,15 @@ import json
 import pytest
 from django.urls import reverse
 
-from scores import rules, services
-from scores.models import Game, Hand, Player, PlayerRating, Role, SeasonTotal
-from scores.selectors.standings import standings
-
-from .conftest import hand
-from .test_standings_kept_on_players import EVERY_GAME, _play, busy_league
-from .totals import kept, recount
+from scores.engine import rules
+from scores.leagues.models import Player, Role
+from scores.standings.models import PlayerRating, SeasonTotal
+from scores.standings.selectors.standings import standings
+from scores.table import services
+from scores.table.models import Game, Hand
+from tests.conftest import hand
+from tests.standings.test_standings_kept_on_players import EVERY_GAME, _play, busy_league
+from tests.totals import kept, recount
 
 pytestmark = pytest.mark.django_db
 

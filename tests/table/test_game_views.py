@@ -8,8 +8,10 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scores import rules, services
-from scores.models import Game, Hand, Role
+from scores.engine import rules
+from scores.leagues.models import Role
+from scores.table import services
+from scores.table.models import Game, Hand
 from tests.conftest import PASSWORD, hand
 
 pytestmark = pytest.mark.django_db
@@ -182,7 +184,7 @@ def test_non_members_get_404(client, make_user, league, four_player_game, url_na
 
 
 def test_a_game_of_another_league_is_404(scorer, make_user, league):
-    from scores.models import League
+    from scores.leagues.models import League
 
     other = League.objects.create(name="Elsewhere", slug="elsewhere")
     game = services.start_game(league=other, seats=["Ann", "Bob"], rules=rules.Rules())

@@ -7,8 +7,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from scores import rules, services
-from scores.models import Game, Hand, Role
+from scores.engine import rules
+from scores.leagues.models import Role
+from scores.table import services
+from scores.table.models import Game, Hand
 from tests.conftest import PASSWORD, hand
 
 pytestmark = pytest.mark.django_db

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from scores import rules
-from scores.forms.hands import HandForm
+from scores.engine import rules
+from scores.table.forms.hands import HandForm
 
 TABLE = rules.Table(seats=("Ann", "Bob", "Cat"), rules=rules.Rules(min_bid=2))
 

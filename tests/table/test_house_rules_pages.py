@@ -13,11 +13,14 @@ import zipfile
 import pytest
 from django.urls import reverse
 
-from scores import rules, services
+from scores.engine import rules
 from scores.history import document as history_document
 from scores.history import export as history_export
-from scores.models import Game, Hand, League, Role
-from scores.selectors.standings import standings
+from scores.history import services as history_services
+from scores.leagues.models import League, Role
+from scores.standings.selectors.standings import standings
+from scores.table import services
+from scores.table.models import Game, Hand
 from tests.conftest import PASSWORD, hand
 from tests.history_docs import document, dumps
 from tests.history_docs import game as game_doc
@@ -256,7 +259,7 @@ def test_a_house_rules_game_exports_imports_and_exports_the_same(league, make_us
     }  # fmt: skip
     assert doc["games"][0]["result"]["winner"] == "Ann" and len(doc["games"][0]["hands"]) == 5
     empty = League.objects.create(name="Empty", slug="empty")
-    services.import_history(league=empty, source=exported.encode())
+    history_services.import_history(league=empty, source=exported.encode())
     assert (
         "".join(
             history_export.export_json(empty.games.all(), league_name="L", exported_at=datetime.datetime(2026, 12, 1, tzinfo=datetime.UTC))
@@ -271,7 +274,7 @@ def test_import_scores_each_game_by_its_own_rules(league):
         game_doc("sheet", seats=["Ann", "Bob"], hands=hands),
         game_doc("made", seats=["Ann", "Bob"], hands=hands, rules={"going_out": "made_bid"}),
     )
-    services.import_history(league=league, source=dumps(doc))
+    history_services.import_history(league=league, source=dumps(doc))
     assert Game.objects.get(code="sheet").is_finished
     made = Game.objects.get(code="made")
     assert not made.is_finished and made.rules == rules.Rules(going_out="made_bid")
@@ -289,7 +292,7 @@ def test_import_scores_each_game_by_its_own_rules(league):
 def test_import_refuses_a_house_rule_value_it_does_not_know(league, rules_, message):
     doc = document(game_doc("g", seats=["Ann", "Bob"], hands=[], rules=rules_))
     with pytest.raises(history_document.HistoryError) as error:
-        services.import_history(league=league, source=dumps(doc))
+        history_services.import_history(league=league, source=dumps(doc))
     assert [str(p) for p in error.value.problems] == [f'game "g", {message}']
     assert not Game.objects.exists()
 
@@ -297,7 +300,7 @@ def test_import_refuses_a_house_rule_value_it_does_not_know(league, rules_, mess
 def test_import_refuses_a_bid_the_games_house_rules_forbid(league):
     doc = document(game_doc("g", seats=["Ann", "Bob"], hands=[hand_doc("Ann", 1, "Ann", "Ann")], rules={"min_bid": 2}))
     with pytest.raises(history_document.HistoryError) as error:
-        services.import_history(league=league, source=dumps(doc))
+        history_services.import_history(league=league, source=dumps(doc))
     assert [str(p) for p in error.value.problems] == ['game "g", hand 1, bid: this game\'s house rules make the minimum bid 2, got 1']
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scores.models import Game, Player, Role, Seat
+from scores.leagues.models import Player, Role
+from scores.table.models import Game, Seat
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db

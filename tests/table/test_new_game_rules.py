@@ -8,9 +8,11 @@ import re
 import pytest
 from django.urls import reverse
 
-from scores import rules, services
-from scores.forms.games import NewGameForm, RulesForm
-from scores.models import Game, League
+from scores.engine import rules
+from scores.leagues.models import League
+from scores.table import services
+from scores.table.forms.games import NewGameForm, RulesForm
+from scores.table.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,11 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scores import rules, services
-from scores.models import Hand, Role
-from scores.names import MAX_LENGTH
+from scores.engine import rules
+from scores.engine.names import MAX_LENGTH
+from scores.leagues.models import Role
+from scores.table import services
+from scores.table.models import Hand
 from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db

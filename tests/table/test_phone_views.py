@@ -9,8 +9,10 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from scores import rules, services
-from scores.models import Game, Hand, Role
+from scores.engine import rules
+from scores.leagues.models import Role
+from scores.table import services
+from scores.table.models import Game, Hand
 from tests.conftest import hand
 
 HTMX = {"HX-Request": "true"}

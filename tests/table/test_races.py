@@ -1,7 +1,7 @@
 """Races between phones: what one phone was told it saved stays saved, and a league keeps an owner.
 
 Real threads, each a phone with its own session and database connection, through the views (as
-``tests/test_concurrent_requests.py``), on SQLite in WAL mode and on PostgreSQL alike. Each race is run for
+``tests/table/test_concurrent_requests.py``), on SQLite in WAL mode and on PostgreSQL alike. Each race is run for
 several rounds, as the attack did: one lucky ordering is not enough to show a lost hand.
 """
 
@@ -17,11 +17,15 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from scores import rules, services
-from scores.models import Game, Hand, League, Membership, Role
+from scores.common.refusals import Refused
+from scores.engine import rules
+from scores.leagues import services as leagues_services
+from scores.leagues.models import League, Membership, Role
+from scores.table import services
+from scores.table.models import Game, Hand
 from tests.conftest import hand
-from tests.test_concurrency import assert_consistent, run_together
-from tests.test_concurrent_requests import acknowledged, assert_no_failures, save, taps
+from tests.table.test_concurrency import assert_consistent, run_together
+from tests.table.test_concurrent_requests import acknowledged, assert_no_failures, save, taps
 
 pytestmark = pytest.mark.django_db(transaction=True)
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -203,7 +207,10 @@ def test_an_owner_demoted_a_moment_ago_can_no_longer_change_roles(league, make_u
     ada, bea = make_user("ada", league, Role.OWNER), make_user("bea", league, Role.OWNER)
     sam = make_user("sam", league, Role.VIEWER)
     Membership.objects.filter(user=bea).update(role=Role.VIEWER)  # After bea's page passed the owner check.
-    with pytest.raises(services.Refused, match="no longer an owner"):
-        services.change_role(league=league, member_pk=Membership.objects.get(user=sam).pk, role=Role.OWNER, by=bea)
+    with pytest.raises(Refused, match="no longer an owner"):
+        leagues_services.change_role(league=league, member_pk=Membership.objects.get(user=sam).pk, role=Role.OWNER, by=bea)
     assert Membership.objects.get(user=sam).role == Role.VIEWER
-    assert services.change_role(league=league, member_pk=Membership.objects.get(user=sam).pk, role=Role.OWNER, by=ada).role == Role.OWNER
+    assert (
+        leagues_services.change_role(league=league, member_pk=Membership.objects.get(user=sam).pk, role=Role.OWNER, by=ada).role
+        == Role.OWNER
+    )

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from scores import rules, services
+from scores.engine import rules
 from scores.history import export as history_export
-from scores.models import Game, Hand, HandScore, Seat
-from tests import leagues
+from scores.history import services as history_services
+from scores.table import services
+from scores.table.models import Game, Hand, HandScore, Seat
+from tests import small_league as leagues
 from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db
@@ -72,6 +74,6 @@ def test_figures_of_imported_games(league, four_player_game):
     leagues.build(other)
     document = "".join(history_export.export_json(Game.objects.filter(league__in=[league, other]), league_name="x"))
     third = type(league).objects.create(name="Third", slug="third")
-    services.import_history(league=third, source=document)
+    history_services.import_history(league=third, source=document)
     assert_figures_agree(third)
     assert Game.objects.filter(league=third).count() == Game.objects.filter(league=other).count() + 1

@@ -8,8 +8,10 @@ import uuid
 import pytest
 from django.db import IntegrityError, transaction
 
-from scores import rules, selectors, services
-from scores.models import MAX_TOTAL, Game, Hand, HandScore, Player, Seat
+from scores.engine import rules
+from scores.leagues.models import MAX_TOTAL, Player
+from scores.table import selectors, services
+from scores.table.models import Game, Hand, HandScore, Seat
 from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scores import rules, services
+from scores.engine import rules
+from scores.table import services
 from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db

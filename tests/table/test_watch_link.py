@@ -7,8 +7,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from scores import qr
-from scores.models import Game, Role
+from scores.engine import qr
+from scores.leagues.models import Role
+from scores.table.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -12,13 +12,15 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .. import rules
-from ..models import MAX_TOTAL, Game, GoingOut, League, Player, Season
-from ..problems import alternatives, variant_name
-from ..selectors.seasons import current_season, seasons
-from ..selectors.standings import COLUMNS, Column, standings, standings_columns
-from . import ShortRefusals
-from .games import RulesForm
+from ...common.forms import ShortRefusals
+from ...engine import rules
+from ...engine.problems import alternatives, variant_name
+from ...standings.models import Season
+from ...standings.selectors.seasons import current_season, seasons
+from ...standings.selectors.standings import COLUMNS, Column, standings, standings_columns
+from ...table.forms.games import RulesForm
+from ...table.models import Game
+from ..models import MAX_TOTAL, GoingOut, League, Player
 
 
 class LeagueForm(ShortRefusals, forms.ModelForm):

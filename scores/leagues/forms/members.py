@@ -5,8 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from ...common.forms import ShortRefusals
 from ..models import INVITE_DAYS, Invite, Membership, Role
-from . import ShortRefusals
 
 
 class MemberRoleForm(ShortRefusals, forms.ModelForm):

@@ -10,11 +10,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from ...common.requests import HtmxHttpRequest
+from ...standings import selectors as standings_selectors
 from .. import selectors, services
+from ..access import league_for
 from ..forms.leagues import GameFilterForm, LeagueForm, LeagueRulesForm, StandingsForm
 from ..models import League, Role
-from . import HtmxHttpRequest
-from .access import league_for
 
 RECENT_GAMES = 5
 
@@ -25,13 +26,13 @@ RECENT_GAMES = 5
 def league_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """A league's standings, its players' ratings over time and its latest games."""
     league, membership = league_for(request.user, slug)
-    form = StandingsForm(request.GET or None, league=league, variants=selectors.variants_played(league))
+    form = StandingsForm(request.GET or None, league=league, variants=standings_selectors.variants_played(league))
     standings = {"form": form, **form.standings(league)}
     status = 400 if form.errors else 200  # Shown with the form's messages; the standings fall back to the defaults.
     standings["chart"] = selectors.ratings_chart(league, season=form.chosen)
     if request.htmx and not request.htmx.history_restore_request:
         # A re-sort or a filter: the table alone, and the season's chart. Back to a page htmx no longer keeps asks for the whole page.
-        return render(request, "scores/league_detail.html#standings", {"league": league, "oob": True, **standings}, status=status)
+        return render(request, "scores/leagues/league_detail.html#standings", {"league": league, "oob": True, **standings}, status=status)
     context = {
         "league": league,
         "membership": membership,
@@ -39,7 +40,7 @@ def league_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         "games": league.games.with_seats()[:RECENT_GAMES],
         **standings,
     }
-    return render(request, "scores/league_detail.html", context, status=status)
+    return render(request, "scores/leagues/league_detail.html", context, status=status)
 
 
 @login_required
@@ -47,7 +48,7 @@ def league_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 def game_list(request: HttpRequest, slug: str) -> HttpResponse:
     """A league's games, filtered by player, date and status, a page at a time."""
     league, membership = league_for(request.user, slug)
-    form = GameFilterForm(request.GET or None, league=league, variants=selectors.variants_played(league))
+    form = GameFilterForm(request.GET or None, league=league, variants=standings_selectors.variants_played(league))
     games = league.games.all()
     status = 200
     if form.is_bound and not form.is_valid():
@@ -64,7 +65,7 @@ def game_list(request: HttpRequest, slug: str) -> HttpResponse:
             games = games.filter(played_on__lte=data["end"])
         games = games.filter(**{key: data[key] for key in GameFilterForm.RULES if data.get(key) not in ("", None)})
     context = {"league": league, "membership": membership, "form": form, "page": selectors.games_page(games, request.GET.get("page"))}
-    return render(request, "scores/game_list.html", context, status=status)
+    return render(request, "scores/leagues/game_list.html", context, status=status)
 
 
 @login_required
@@ -76,7 +77,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
         league = services.create_league(name=form.cleaned_data["name"], owner=request.user)
         messages.success(request, _("League “%(name)s” created. Invite the others from Members.") % {"name": league.name})
         return redirect(league)
-    return render(request, "scores/league_form.html", {"form": form}, status=400 if form.errors else 200)
+    return render(request, "scores/leagues/league_form.html", {"form": form}, status=400 if form.errors else 200)
 
 
 @login_required
@@ -98,7 +99,7 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("scores:league_settings", league.slug)
     public_url = request.build_absolute_uri(league.get_public_url()) if league.public_token else None
     context = {"league": league, "membership": membership, "form": form, "rules_form": rules_form, "public_url": public_url}
-    return render(request, "scores/league_settings.html", context, status=400 if form.errors or rules_form.errors else 200)
+    return render(request, "scores/leagues/league_settings.html", context, status=400 if form.errors or rules_form.errors else 200)
 
 
 PUBLIC_LINK_ACTIONS = {"on", "off", "new"}
@@ -133,4 +134,4 @@ def league_delete(request: HttpRequest, slug: str) -> HttpResponse:
         services.delete_league(league=league)
         messages.success(request, _("League “%(name)s” deleted.") % {"name": name})
         return redirect("scores:home")
-    return render(request, "scores/league_delete.html", {"league": league, "membership": membership})
+    return render(request, "scores/leagues/league_delete.html", {"league": league, "membership": membership})

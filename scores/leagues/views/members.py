@@ -12,11 +12,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from ...common.refusals import Refused
+from ...common.requests import AuthenticatedHttpRequest
 from .. import selectors, services
+from ..access import league_for
 from ..forms.members import InviteForm, MemberRoleForm
 from ..models import Invite, League, Membership, Role
-from . import AuthenticatedHttpRequest
-from .access import league_for
 
 
 @login_required
@@ -24,7 +25,7 @@ from .access import league_for
 def member_list(request: HttpRequest, slug: str) -> HttpResponse:
     """The league's members with their roles, and its invite links."""
     league, membership = league_for(request.user, slug, Role.OWNER)
-    return render(request, "scores/members.html", _members_context(request, league, membership))
+    return render(request, "scores/leagues/members.html", _members_context(request, league, membership))
 
 
 def _members_context(request: HttpRequest, league: League, membership: Membership, **forms) -> dict:
@@ -55,7 +56,7 @@ def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return redirect("scores:member_list", league.slug)
     try:
         member = services.change_role(league=league, member_pk=member.pk, role=form.cleaned_data["role"], by=request.user)
-    except services.Refused as refused:
+    except Refused as refused:
         messages.error(request, str(refused))
     else:
         messages.success(request, _("%(user)s is now %(role)s.") % {"user": member.user, "role": member.get_role_display()})
@@ -71,7 +72,7 @@ def member_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     leaving = member.pk == membership.pk
     try:
         member = services.remove_member(league=league, member_pk=member.pk, by=request.user)
-    except services.Refused as refused:
+    except Refused as refused:
         messages.error(request, str(refused))
         return redirect("scores:member_list", league.slug)
     messages.success(request, _("%(user)s is no longer a member.") % {"user": member.user})
@@ -87,7 +88,7 @@ def invite_new(request: HttpRequest, slug: str) -> HttpResponse:
     league, membership = league_for(request.user, slug, Role.OWNER)
     form = InviteForm(request.POST)
     if not form.is_valid():
-        return render(request, "scores/members.html", _members_context(request, league, membership, invite_form=form), status=400)
+        return render(request, "scores/leagues/members.html", _members_context(request, league, membership, invite_form=form), status=400)
     form.instance.league, form.instance.created_by = league, request.user
     form.instance.expires_at = timezone.now() + datetime.timedelta(days=form.cleaned_data["days"])
     form.save()
@@ -119,7 +120,7 @@ def invite_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResponse
     if request.method == "POST" and refusal is None:
         try:
             _membership, created = services.accept_invite(invite=invite, user=request.user)
-        except services.Refused as refused:  # Revoked or the user removed a moment ago.
+        except Refused as refused:  # Revoked or the user removed a moment ago.
             refusal = str(refused)
         else:
             if created:
@@ -129,6 +130,6 @@ def invite_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResponse
             return redirect(invite.league)
     if refusal is not None:
         status = 410 if invite.revoked or invite.is_expired else 403
-        return render(request, "scores/invite.html", {"invite": invite, "refusal": refusal}, status=status)
+        return render(request, "scores/leagues/invite.html", {"invite": invite, "refusal": refusal}, status=status)
     current = Membership.objects.filter(league=invite.league, user=request.user).first()
-    return render(request, "scores/invite.html", {"invite": invite, "current": current})
+    return render(request, "scores/leagues/invite.html", {"invite": invite, "current": current})

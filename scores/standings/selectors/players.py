@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from .. import charts, rules
-from ..models import Game, Player, PlayerRating, Season, Seat
+from ...engine import charts, rules
+from ...leagues.models import Player
+from ...table.models import Game, Seat
+from ..models import PlayerRating, Season
 
 
 def player_context(player: Player, *, season: Season | None = None) -> dict:

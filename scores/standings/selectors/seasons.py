@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import datetime
 
-from ..models import League, Season
+from ...leagues.models import League
+from ..models import Season
 
 
 def seasons(league: League) -> list[Season]:

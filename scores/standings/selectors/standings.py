@@ -30,9 +30,11 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from .. import rules
-from ..models import VARIANT_NAMES, Game, League, Player, PlayerRating, Season, SeasonTotal, Seat
-from ..problems import point_name
+from ...engine import rules
+from ...engine.problems import point_name
+from ...leagues.models import VARIANT_NAMES, League, Player
+from ...table.models import Game, Seat
+from ..models import PlayerRating, Season, SeasonTotal
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise, WithAnnotations

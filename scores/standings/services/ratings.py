@@ -6,8 +6,10 @@ from django.db import transaction
 from django.db.models import OuterRef, Q, Subquery
 from openskill.models import PlackettLuce
 
-from .. import rules
-from ..models import Game, League, Player, PlayerRating, Seat, ordinal
+from ...engine import rules
+from ...leagues.models import League, Player
+from ...table.models import Game, Seat
+from ..models import PlayerRating, ordinal
 
 RATING_MODEL = PlackettLuce()
 

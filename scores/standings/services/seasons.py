@@ -8,9 +8,11 @@ from django.db import IntegrityError, transaction
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from ..models import Game, League, Season
-from .errors import Refused
-from .leagues import lock_league
+from ...common.refusals import Refused
+from ...leagues.models import League
+from ...leagues.services import lock_league
+from ...table.models import Game
+from ..models import Season
 from .totals import move_games
 
 

@@ -18,7 +18,9 @@ from collections.abc import Iterable, Mapping
 
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 
-from ..models import Game, League, Player, Season, SeasonTotal, Seat
+from ...leagues.models import League, Player
+from ...table.models import Game, Seat
+from ..models import Season, SeasonTotal
 
 # A seat in a finished game, as the totals count it: whether its side won, and its figures (``Seat.FIGURES``).
 Counted = tuple[bool, tuple[int, ...]]

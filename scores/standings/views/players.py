@@ -7,11 +7,12 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
+from ...common.requests import AuthenticatedHttpRequest
+from ...leagues.access import league_for
+from ...leagues.forms.leagues import SeasonForm
+from ...leagues.models import Player, Role
+from ...people.models import Claim
 from .. import selectors
-from ..forms.leagues import SeasonForm
-from ..models import Claim, Player, Role
-from . import AuthenticatedHttpRequest
-from .access import league_for
 
 
 @login_required
@@ -32,4 +33,4 @@ def player_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Http
         "can_claim": player.is_guest and not Player.objects.filter(league=league, user=request.user).exists(),
         **selectors.player_context(player, season=form.chosen),
     }
-    return render(request, "scores/player_detail.html", context, status=400 if form.errors else 200)
+    return render(request, "scores/standings/player_detail.html", context, status=400 if form.errors else 200)

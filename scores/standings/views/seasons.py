@@ -10,10 +10,12 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from ...common.refusals import Refused
+from ...leagues.access import league_for
+from ...leagues.forms.leagues import NewSeasonForm, SeasonNameForm
+from ...leagues.models import Role
 from .. import selectors, services
-from ..forms.leagues import NewSeasonForm, SeasonNameForm
-from ..models import Role, Season
-from .access import league_for
+from ..models import Season
 
 
 @login_required
@@ -27,7 +29,7 @@ def season_list(request: HttpRequest, slug: str) -> HttpResponse:
             season = services.start_season(
                 league=league, name=form.cleaned_data["name"], starts_on=form.cleaned_data["starts_on"], by=request.user
             )
-        except services.Refused as refused:
+        except Refused as refused:
             form.add_error(None, str(refused))
         else:
             messages.success(request, gettext("Season “%(name)s” has started.") % {"name": season.name})
@@ -40,7 +42,7 @@ def season_list(request: HttpRequest, slug: str) -> HttpResponse:
         "seasons": [(season, SeasonNameForm(prefix=f"s{season.pk}", initial={"name": season.name})) for season in found],
         "current": selectors.current_season(found, timezone.localdate()),
     }
-    return render(request, "scores/seasons.html", context, status=400 if form.errors else 200)
+    return render(request, "scores/standings/seasons.html", context, status=400 if form.errors else 200)
 
 
 @login_required
@@ -57,7 +59,7 @@ def season_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     old = season.name
     try:
         services.rename_season(season=season, name=form.cleaned_data["name"])
-    except services.Refused as refused:
+    except Refused as refused:
         messages.error(request, str(refused))
     else:
         messages.success(request, gettext("“%(old)s” is now “%(new)s”.") % {"old": old, "new": season.name})

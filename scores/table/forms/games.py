@@ -11,13 +11,14 @@ from django.forms.boundfield import BoundWidget
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from .. import rules
-from ..models import Game, GoingOut, League, Player
-from ..names import MAX_LENGTH as MAX_NAME_LENGTH
-from ..names import clean as clean_name
-from ..names import key as name_key
-from ..problems import point_name, variant_name
-from . import ShortRefusals
+from ...common.forms import ShortRefusals
+from ...engine import rules
+from ...engine.names import MAX_LENGTH as MAX_NAME_LENGTH
+from ...engine.names import clean as clean_name
+from ...engine.names import key as name_key
+from ...engine.problems import point_name, variant_name
+from ...leagues.models import GoingOut, League, Player
+from ..models import Game
 from .hands import add_problems, read_restore_token
 
 TARGETS = (7, 11, 15, 21, 52)  # The targets tables play to; any other is typed.
@@ -46,7 +47,7 @@ class PlayerChoiceField(forms.ModelMultipleChoiceField):
 
 
 class NameField(forms.CharField):
-    """A player's or team's name in its normal form (``scores.names``).
+    """A player's or team's name in its normal form (``scores.engine.names``).
 
     Too long is refused with the length, never cut: the field has no maxlength, with which a browser
     cuts a pasted name without a word, and the length is the normal form's, which is what is stored.

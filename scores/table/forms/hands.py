@@ -2,7 +2,7 @@
 
 The tap-to-score controls are plain radio fields rendered as big buttons; the
 form only checks that a choice was made and is one of the buttons on offer.
-Whether the hand is legal is the rules engine's call (``scores.rules``), and
+Whether the hand is legal is the rules engine's call (``scores.engine.rules``), and
 its problems are put back on the field they are about by ``add_problems``.
 """
 
@@ -17,10 +17,10 @@ from django import forms
 from django.core import signing
 from django.utils.translation import gettext, pgettext
 
-from .. import rules
-from ..problems import message as problem_message
-from ..problems import point_name
-from . import ShortRefusals
+from ...common.forms import ShortRefusals
+from ...engine import rules
+from ...engine.problems import message as problem_message
+from ...engine.problems import point_name
 
 NOT_IN_PLAY = "-"  # A point's button for "Not in play" (for Game: "Tied").
 

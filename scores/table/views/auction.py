@@ -17,11 +17,12 @@ from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from .. import rules, selectors
+from ...common.requests import HtmxHttpRequest
+from ...engine import rules
+from ...leagues.models import Role
+from .. import selectors
+from ..access import game_for
 from ..forms.hands import AuctionForm, format_auction
-from ..models import Role
-from . import HtmxHttpRequest
-from .access import game_for
 
 
 @login_required
@@ -73,8 +74,8 @@ def auction(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
         "text": format_auction(bids),
     }
     if request.htmx:
-        return render(request, "scores/auction.html#panel", context)
-    return render(request, "scores/auction.html", context)
+        return render(request, "scores/table/auction.html#panel", context)
+    return render(request, "scores/table/auction.html", context)
 
 
 def _top_bid_note(table: rules.Table, allowed: Sequence[int | None], bids: Sequence[tuple[str, int | None]], order: Sequence[str]) -> str:

@@ -22,14 +22,18 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from .. import rules, selectors, services
+from ...common.refusals import Refused
+from ...common.requests import HtmxHttpRequest
+from ...engine import rules
+from ...engine.problems import describe as describe_rules_problems
+from ...leagues.access import league_for
+from ...leagues.models import Membership, Role
+from ...templatetags.house_rules import rules_line
+from .. import selectors, services
+from ..access import game_for, may_score
 from ..forms.games import GamePageForm, NewGameForm, RulesForm, RulesLineForm
 from ..forms.hands import AuctionResultForm, HandForm, RestoreForm, UndoForm, VersionForm, add_problems, describe_problems, restore_token
-from ..models import Game, Hand, Membership, Role
-from ..problems import describe as describe_rules_problems
-from ..templatetags.house_rules import rules_line
-from . import HtmxHttpRequest
-from .access import game_for, league_for, may_score
+from ..models import Game, Hand
 
 logger = logging.getLogger(__name__)
 
@@ -50,7 +54,7 @@ def game_new(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if request.htmx and request.method != "POST":
         line = RulesLineForm(request.GET, defaults=league.rules)
         if line.asked:
-            return render(request, "scores/game_new.html#rules_line", {"rules": line.chosen_rules()})
+            return render(request, "scores/table/game_new.html#rules_line", {"rules": line.chosen_rules()})
     form = NewGameForm(request.POST or None, league=league)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -65,7 +69,7 @@ def game_new(request: HtmxHttpRequest, slug: str) -> HttpResponse:
                 messages.info(request, gettext("“%(typed)s” is the league's player %(name)s.") % {"typed": typed, "name": name})
             return redirect(game)
     context = {"league": league, "membership": membership, "form": form, "rules": form.chosen_rules()}
-    return render(request, "scores/game_new.html", context)
+    return render(request, "scores/table/game_new.html", context)
 
 
 @login_required
@@ -77,7 +81,7 @@ def game_detail(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     query = GamePageForm(request.GET, game=game)
     if request.htmx and query.chart:
         # The chart catches up after htmx changed the scores (the "scores-changed" event).
-        return render(request, "scores/game_detail.html#chart", selectors.scoreboard_context(game))
+        return render(request, "scores/table/game_detail.html#chart", selectors.scoreboard_context(game))
     context = game_context(request, game, membership)
     if context["can_score"]:  # Said once, in the scoreboard's notice line: the next action's answer takes it away.
         context["notice"] = " ".join(str(message) for message in messages.get_messages(request))
@@ -92,7 +96,7 @@ def game_detail(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
         elif result := auction.cleaned_data["auction"]:
             context["form"].initial.update({"pitcher": result["pitcher"], "bid": result["bid"], "auction": result["text"]})
             context["auction"] = result["bids"]
-    return render(request, "scores/game_detail.html", context)
+    return render(request, "scores/table/game_detail.html", context)
 
 
 def game_context(
@@ -170,7 +174,7 @@ def _game_response(
             game.refresh_from_db()
             context = game_context(request, game, membership, form=form, notice=notice, taps=taps)
             context.update(saved_hand=saved, restore=restore)
-            response = render(request, "scores/game_detail.html#refreshed", context, status=status)
+            response = render(request, "scores/table/game_detail.html#refreshed", context, status=status)
         except db.Error:
             if saved is None and not restore:
                 raise  # Nothing was written: the failure is the answer.
@@ -186,7 +190,7 @@ def _game_response(
     if form is not None or taps is not None:
         game.refresh_from_db()
         context = game_context(request, game, membership, form=form, notice=notice, taps=taps)
-        return render(request, "scores/game_detail.html", context, status=status)
+        return render(request, "scores/table/game_detail.html", context, status=status)
     if notice:
         messages.warning(request, notice)
     return redirect(game.get_absolute_url() + ("?" + urlencode({"restore": restore}) if restore else ""))
@@ -197,7 +201,7 @@ def _written_response(request: HttpRequest, game: Game, *, notice: str, restore:
     made from what the undo returned) and a link to reload the page, in place of the page's notice. The rest of the
     page stays as it was, and whatever is tapped on it next is checked against the game as the server has it."""
     context = {"game": game, "league": game.league, "can_score": True, "notice": notice, "restore": restore}
-    response = render(request, "scores/game_detail.html#written", context)
+    response = render(request, "scores/table/game_detail.html#written", context)
     response["HX-Retarget"], response["HX-Reswap"] = "#notices", "outerHTML"
     return response
 
@@ -226,7 +230,7 @@ def _saved_response(
             logger.warning("The score chart could not be read after a hand was saved", exc_info=True)
     else:
         context.update(_scoring_context(game, membership, state, dealer, saved.number + 1))
-    response = render(request, "scores/game_detail.html#saved", context)
+    response = render(request, "scores/table/game_detail.html#saved", context)
     if form_stays:
         response["HX-Retarget"], response["HX-Reswap"] = "#scoreboard", "outerHTML"
     response["HX-Trigger"] = HAND_SAVED if form_stays else SCORES_CHANGED
@@ -280,7 +284,7 @@ def hand_undo(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     number = form.cleaned_data["number"]
     try:
         undone = services.undo_hand(game=game, number=number)  # Checks, under the game's lock, that it is still the last hand.
-    except services.Refused as refused:
+    except Refused as refused:
         return _game_response(request, game, membership, notice=str(refused))
     except rules.RulesError as error:
         return _game_response(request, game, membership, notice=describe_rules_problems(error.problems))
@@ -301,7 +305,7 @@ def hand_restore(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
         return _game_response(request, game, membership, notice=notice)
     try:
         saved = services.restore_hand(game=game, **form.restore)
-    except services.Refused as refused:
+    except Refused as refused:
         return _game_response(request, game, membership, notice=str(refused))
     except rules.RulesError as error:
         return _game_response(request, game, membership, notice=describe_rules_problems(error.problems))
@@ -334,7 +338,7 @@ def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResp
             if request.POST.get("forget_auction"):  # Else a stored auction pins the pitcher and bid.
                 edited = dataclasses.replace(edited, bids=None)
             services.edit_hand(game=game, number=number, hand=edited, version=version)
-        except services.Refused as refused:
+        except Refused as refused:
             messages.warning(request, str(refused))
             return redirect(game)
         except rules.RulesError as error:
@@ -351,7 +355,7 @@ def hand_edit(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResp
         "dealer": before.dealer,
         "version": version if version is not None else game.version,
     }
-    return render(request, "scores/hand_edit.html", context)
+    return render(request, "scores/table/hand_edit.html", context)
 
 
 @login_required
@@ -368,7 +372,7 @@ def hand_delete(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRe
     version = seen.cleaned_data["version"]
     try:
         services.delete_hand(game=game, number=number, version=version)
-    except services.Refused as refused:
+    except Refused as refused:
         messages.warning(request, str(refused))
     except rules.RulesError as error:
         for _field, message in describe_problems(error, after=number - 1):
@@ -416,10 +420,10 @@ def game_rules(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return redirect(game)
     if not form.is_valid():
         context = game_context(request, game, membership, rules_form=form)
-        return render(request, "scores/game_detail.html", context, status=400)
+        return render(request, "scores/table/game_detail.html", context, status=400)
     try:
         services.change_rules(game=game, rules=form.cleaned_data["rules"], version=seen.cleaned_data["version"])
-    except services.Refused as refused:
+    except Refused as refused:
         messages.warning(request, str(refused))
     else:
         messages.success(request, gettext("The game is now played by these rules: %(rules)s.") % {"rules": rules_line(game.rules)})
@@ -438,7 +442,7 @@ def game_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return redirect(game)
     try:
         services.delete_game(game=game, version=seen.cleaned_data["version"])
-    except services.Refused as refused:
+    except Refused as refused:
         messages.warning(request, str(refused))
         return redirect(game)
     when = date_format(game.played_on, "DATE_FORMAT")

@@ -1,7 +1,7 @@
 """Scoring at the table without a network: the sync endpoint for the hands a phone queued.
 
-The phone scores a hand at once with ``static/scores/scorer.js`` (a mirror of ``scores.rules``) from the scorer
-state the page carries (``scores.selectors.scorer``), and queues it while offline. ``hand_sync`` is where the
+The phone scores a hand at once with ``static/scores/scorer.js`` (a mirror of ``scores.engine.rules``) from the scorer
+state the page carries (``scores.table.scorer``), and queues it while offline. ``hand_sync`` is where the
 queued hands go, in order and in one request, when the network is back: the same form and
 ``services.record_hand`` as the hand form (its idempotency key makes a resend harmless), each hand's points as a
 ``points`` object (``{key: side or null}``, as a history file's version 2 hands hold them), answered in JSON with
@@ -21,12 +21,14 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from .. import rules, selectors, services
+from ...engine import rules
+from ...engine.names import MAX_LENGTH as MAX_NAME_LENGTH
+from ...engine.problems import located
+from ...leagues.models import Role
+from .. import selectors, services
+from ..access import game_for
 from ..forms.hands import SyncedHandForm
-from ..models import Game, Role
-from ..names import MAX_LENGTH as MAX_NAME_LENGTH
-from ..problems import located
-from .access import game_for
+from ..models import Game
 
 logger = logging.getLogger(__name__)
 

@@ -6,17 +6,17 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from .. import rules
+from ...engine import rules
+from ...engine.problems import variant_name
+from ...leagues.models import League
 from ..forms.games import point_label
-from ..models import League
-from ..problems import variant_name
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """The leagues the user belongs to."""
     leagues = League.objects.for_user(request.user) if request.user.is_authenticated else League.objects.none()
-    return render(request, "scores/home.html", {"leagues": leagues})
+    return render(request, "scores/table/home.html", {"leagues": leagues})
 
 
 @require_safe
@@ -33,7 +33,7 @@ def rules_page(request: HttpRequest) -> HttpResponse:
         }
         for variant in rules.VARIANTS.values()
     ]
-    return render(request, "scores/rules.html", {"variants": variants})
+    return render(request, "scores/table/rules.html", {"variants": variants})
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:

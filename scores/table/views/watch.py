@@ -11,10 +11,12 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from .. import qr, selectors, services
-from ..models import Game, Role
-from . import HtmxHttpRequest
-from .access import game_for
+from ...common.requests import HtmxHttpRequest
+from ...engine import qr
+from ...leagues.models import Role
+from .. import selectors, services
+from ..access import game_for
+from ..models import Game
 
 WATCH_LINK_ACTIONS = {"off": False, "new": True}
 
@@ -62,7 +64,7 @@ def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
         response: HttpResponse = HttpResponseNotModified()
     else:
         game = get_object_or_404(Game.objects.select_related("league", "winner"), share_token=token)
-        template = "scores/watch.html#live" if request.htmx else "scores/watch.html"
+        template = "scores/table/watch.html#live" if request.htmx else "scores/table/watch.html"
         response = render(request, template, selectors.scoreboard_context(game))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"

@@ -4,7 +4,7 @@ A card night seats the players present (``MIN_PLAYERS`` to ``MAX_PLAYERS``) at s
 plays up to ``MAX_ROUNDS`` rounds, each table of a round an ordinary game. ``plan_round`` seats the next
 round from the rounds played so far, so the players may change between rounds (someone leaves, someone
 arrives); ``standings`` totals the night's finished games per player. Players are the league's player
-ids. No Django here, like ``scores.rules``.
+ids. No Django here, like ``scores.engine.rules``.
 
 How a round is seated (``layout``), for ``n`` players:
 
@@ -95,7 +95,7 @@ class Seating:
 
 
 @dataclass(frozen=True)
-class Table:
+class PlannedTable:
     """One table of a round: the players clockwise from seat 1 and, in partnership play, the teams.
 
     A table of four in partnership has teams ``(seats[0], seats[2])`` and ``(seats[1], seats[3])``; a solo
@@ -146,7 +146,7 @@ class Note:
 class Round:
     """One round's seating: its tables (tables of four first), who sits out, and what it did with the players left over."""
 
-    tables: tuple[Table, ...]
+    tables: tuple[PlannedTable, ...]
     byes: tuple[int, ...] = ()
     notes: tuple[Note, ...] = ()
 
@@ -179,7 +179,9 @@ def layout(count: int, seating: Seating) -> Layout:
     return Layout(fours - 1, (5,) if over == 1 else (3, 3), 0)
 
 
-def plan_round(players: Iterable[int], history: Sequence[Sequence[Table]] = (), *, seating: Seating = Seating(), seed: int = 0) -> Round:
+def plan_round(
+    players: Iterable[int], history: Sequence[Sequence[PlannedTable]] = (), *, seating: Seating = Seating(), seed: int = 0
+) -> Round:
     """Seat the players present for the next round, given the tables of each round played so far.
 
     Byes and solo seats go round as the module's docstring says; within that, partners and then opponents
@@ -216,7 +218,7 @@ class _Search:
     Players swap slots while that lowers the cost, from a fair seating ``_fair_start`` draws.
     """
 
-    def __init__(self, present: list[int], history: Sequence[Sequence[Table]], shape: Layout) -> None:
+    def __init__(self, present: list[int], history: Sequence[Sequence[PlannedTable]], shape: Layout) -> None:
         self.present = present
         index = {player: i for i, player in enumerate(present)}
         n = len(present)
@@ -342,21 +344,21 @@ class _Search:
                     at[i], at[j] = x, y
         return cost, tried
 
-    def tables(self, at: list[int]) -> tuple[tuple[Table, ...], tuple[int, ...]]:
+    def tables(self, at: list[int]) -> tuple[tuple[PlannedTable, ...], tuple[int, ...]]:
         tables = []
         byes: tuple[int, ...] = ()
         for kind, slots in self.groups:
             seats = tuple(self.present[at[s]] for s in slots)
             if kind == "fours":
-                tables.append(Table(seats, ((seats[0], seats[2]), (seats[1], seats[3]))))
+                tables.append(PlannedTable(seats, ((seats[0], seats[2]), (seats[1], seats[3]))))
             elif kind == "solo":
-                tables.append(Table(seats))
+                tables.append(PlannedTable(seats))
             else:
                 byes = tuple(sorted(seats))
         return tuple(tables), byes
 
 
-def notes(tables: Sequence[Table], byes: Sequence[int], seating: Seating) -> tuple[Note, ...]:
+def notes(tables: Sequence[PlannedTable], byes: Sequence[int], seating: Seating) -> tuple[Note, ...]:
     """What a round seated as ``seating`` did with the players left over: the notes of ``plan_round``'s round,
     again from a round's tables and byes (as stored, say)."""
     if byes:

@@ -7,10 +7,13 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from ...common.requests import HtmxHttpRequest
+from ...leagues import selectors as league_selectors
+from ...leagues.forms.leagues import StandingsForm
+from ...leagues.models import League
+from ...table import selectors as table_selectors
+from ...table.models import Game
 from .. import selectors
-from ..forms.leagues import StandingsForm
-from ..models import Game, League
-from . import HtmxHttpRequest
 
 
 def _get_public_league(token: str) -> League:
@@ -26,9 +29,9 @@ def public_league(request: HtmxHttpRequest, token: str) -> HttpResponse:
     standings = {"league": league, "public": True, "form": form, **form.standings(league)}
     status = 400 if form.errors else 200
     if request.htmx and not request.htmx.history_restore_request:  # Back to a page htmx no longer keeps: the whole page.
-        return render(request, "scores/public_league.html#standings", standings, status=status)
-    context = {**standings, "page": selectors.games_page(league.games.all(), request.GET.get("page"))}
-    return render(request, "scores/public_league.html", context, status=status)
+        return render(request, "scores/standings/public_league.html#standings", standings, status=status)
+    context = {**standings, "page": league_selectors.games_page(league.games.all(), request.GET.get("page"))}
+    return render(request, "scores/standings/public_league.html", context, status=status)
 
 
 @require_safe
@@ -36,4 +39,4 @@ def public_game(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     """One game of a league with a public link, read only."""
     league = _get_public_league(token)
     game = get_object_or_404(Game.objects.select_related("league", "winner"), league=league, pk=pk)
-    return render(request, "scores/public_game.html", {"public": True, **selectors.scoreboard_context(game)})
+    return render(request, "scores/standings/public_game.html", {"public": True, **table_selectors.scoreboard_context(game)})
