@@ -31,7 +31,6 @@ UPWARD = {
     ("scores.leagues.selectors", "standings"): "a league's ratings chart",
     ("scores.leagues.services", "table"): "a league deleted with its games; a renamed player's games shown again",
     ("scores.leagues.views.leagues", "standings"): "the league's page shows its standings",
-    ("scores.table.models", "history"): "a game's id is as long as the history format allows (MAX_ID_LENGTH)",
     ("scores.table.services", "standings"): "a hand that ends a game rates it and counts it in the season, in its transaction",
     ("scores.standings.views.players", "people"): "a player's page offers a claim of a guest's games",
 }
@@ -45,6 +44,10 @@ PURE = [
     "scores.engine.qr",
     "scores.engine.planner",
     "scores.history.document",
+    "scores.history.document.format",
+    "scores.history.document.reader",
+    "scores.history.document.writers",
+    "scores.history.document.csv_rows",
     "scores.common.refusals",
 ]
 PURE_PACKAGES = ("scores", "scores.engine", "scores.history", "scores.common")

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 # Half of a UTF-16 pair on its own: JSON can write one ("\ud800"), but it is no character, and neither a
 # database nor a page in UTF-8 can hold it.
 MAX_LENGTH = 40  # The longest name of a player or a team, once clean.
+MAX_ID_LENGTH = 100  # The longest game id: the history format's "id", kept as Game.code.
 SURROGATE = re.compile("[\ud800-\udfff]")
 _INVISIBLE = frozenset({"Cc", "Cf"})
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from ..engine import names, rules
-from ..history.document import MAX_ID_LENGTH
+from ..engine.names import MAX_ID_LENGTH
 from ..leagues.models import MAX_TOTAL, League, PlayedBy, Player, Role, roles_at_least
 
 

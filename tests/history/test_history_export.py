@@ -15,9 +15,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scores.engine import rules
-from scores.history import document as history_document
 from scores.history import export as history_export
 from scores.history import services as history_services
+from scores.history.document.writers import _game_text
 from scores.leagues.models import League
 from scores.standings.selectors.standings import standings as league_standings
 from scores.standings.selectors.standings import standings_columns as league_standings_columns
@@ -248,7 +248,7 @@ def test_the_json_export_writes_each_game_exactly_as_its_document_would_be_dumpe
     documents = list(history_export.stored_games(games))
     assert any(hand.get("bids") for document in documents for hand in document["hands"])  # An auction, a null bid...
     assert any(hand["points"]["jack"] is None for document in documents for hand in document["hands"])
-    assert "\n" + ",\n".join(history_document._game_text(document) for document in documents) + "\n  ]" in text
+    assert "\n" + ",\n".join(_game_text(document) for document in documents) + "\n  ]" in text
 
 
 # Names a JSON writer must escape (quotes, backslashes), not ASCII, or looking like format strings; a tab, which

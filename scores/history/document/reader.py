@@ -1,198 +1,63 @@
-"""The game-history exchange format, versions 1 and 2 (docs/history-format.md): a document read, checked and written.
-
-Pure Python, no database: reading checks a document's shape (keys, types, names)
-and hands every game to ``scores.engine.rules`` to check bidding, scoring and winning,
-collecting every problem with where it is, and gives the engine's values
-(``GameInput``). Nothing here scores a hand: the derived fields in a file are
-ignored and recomputed by the rules engine. Writing turns a stored game's plain
-rows (``StoredGame``) into the document's JSON text (version 2, which holds every
-variant of the Pitch family), and a document's games into CSV rows. A version 1
-document (the 4-point game, teams of two) is read as it always was, and may hold
-none of version 2's keys. ``scores.history.export`` reads those rows from the database;
-``scores.history.services`` stores what was read.
-"""
+"""A history document read and checked (docs/history-format.md), versions 1 and 2: its shape (keys, types, names) is
+checked here and every game handed to ``scores.engine.rules`` to check bidding, scoring and winning, every problem
+collected with where it is; what is read is the engine's values (``GameInput``). Nothing here scores a hand: the
+derived fields in a file are ignored and recomputed by the rules engine. A version 1 document (the 4-point game,
+teams of two) is read as it always was, and may hold none of version 2's keys. Pure Python."""
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import difflib
-import functools
 import json
-import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeGuard
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from ..engine import rules
-from ..engine.names import MAX_LENGTH, SURROGATE, mend
-from ..engine.names import clean as clean_name
-from ..engine.problems import EXCERPT, excerpt, located
-
-FORMAT = "pitch-history"
-
-
-VERSION = 2  # What an export writes.
-
-
-VERSIONS = (1, 2)  # What an import reads.
-
-
-MAX_NAME_LENGTH = MAX_LENGTH
-
-
-MAX_ID_LENGTH = 100  # A game id's longest (Game.code).
-MAX_SEASON_NAME_LENGTH = 60  # A season's name's longest (Season.name).
-
-
-# How deep a file's objects and lists may nest: twice the format's deepest (a team's players, a hand's bids), so a
-# value nested a little deeper is refused for what it is, while nothing deeper reaches the checks, which recurse.
-MAX_DEPTH = 16
-
-
-DOCUMENT_KEYS = ("format", "version", "exported_at", "league", "games")
-
-
-LEAGUE_KEYS = ("name",)
-
-
-GAME_KEYS = ("id", "played_on", "rules", "seats", "hands", "result")
-
-
-SEASON_KEYS = ("name", "starts_on")
-
-
-RULES_VALUES = tuple(rules.Rules().as_dict())  # The keys of ``rules.Rules``, in the order they are written.
-
-
-TEAM_KEYS = ("name", "players")
-
-
-V1_POINTS = rules.VARIANTS[rules.DEFAULT_VARIANT].points  # A version 1 hand's point keys: high, low, jack, game.
-
-
-@dataclasses.dataclass(frozen=True)
-class Version:
-    """What one version of the format allows in a game's ``rules`` and in a hand."""
-
-    number: int
-    game_keys: tuple[str, ...]
-    rules_keys: tuple[str, ...]
-    hand_keys: tuple[str, ...]
-    hand_required: tuple[str, ...]
-
-    @functools.cached_property
-    def hand_key_set(self) -> frozenset[str]:
-        return frozenset(self.hand_keys)
-
-    @functools.cached_property
-    def hand_required_set(self) -> frozenset[str]:
-        return frozenset(self.hand_required)
-
-
-DERIVED = ("won", "delta", "totals", "set")
-V1 = Version(
-    1,
-    game_keys=GAME_KEYS,
-    rules_keys=("target", "teams", "going_out", "min_bid", "steal", "smudge"),
-    hand_keys=("dealer", "bids", "pitcher", "bid", *V1_POINTS, *DERIVED),
-    hand_required=("pitcher", "bid", *V1_POINTS),
+from ...engine import rules
+from ...engine.names import SURROGATE, mend
+from ...engine.names import clean as clean_name
+from ...engine.problems import EXCERPT, excerpt
+from .format import (
+    A_GAME,
+    A_GAMES_RULES,
+    A_HAND,
+    A_PLAYERS_NAME,
+    A_SEASON,
+    A_SEASONS_NAME,
+    A_TEAM,
+    BY_NUMBER,
+    DATE,
+    DOCUMENT_KEYS,
+    FORMAT,
+    IN_POINTS,
+    LEAGUE_KEYS,
+    MAX_DEPTH,
+    MAX_ID_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_SEASON_NAME_LENGTH,
+    MAY_HOLD_ESCAPED_SURROGATE,
+    MAY_HOLD_SURROGATE,
+    MAY_HOLD_SURROGATE_BYTES,
+    OF_VERSION_2,
+    REQUIRED_HINTS,
+    RULES_VALUES,
+    SEASON_KEYS,
+    TEAM_KEYS,
+    THE_LEAGUE,
+    V1,
+    V1_MAX_TARGET,
+    V1_MIN_BIDS,
+    V1_POINTS,
+    V2,
+    VERSIONS,
+    GameInput,
+    HistoryError,
+    Problem,
+    SeasonInput,
+    Version,
 )
-V2 = Version(
-    2,
-    game_keys=(*GAME_KEYS[:2], "season", *GAME_KEYS[2:]),  # The season, optional: this app's own key, read when given.
-    rules_keys=("variant", "points", "target", "teams", "going_out", "min_bid", "steal", "smudge", "negative"),
-    hand_keys=("dealer", "bids", "pitcher", "bid", "points", *DERIVED),
-    hand_required=("pitcher", "bid", "points"),
-)
-BY_NUMBER = {version.number: version for version in (V1, V2)}
-
-
-# Version 1's own limits, narrower than the engine's (which scores every variant).
-V1_MAX_TARGET = 99
-V1_MIN_BIDS = (1, 2)
-
-
-# What a message may call a part of a document; translated only when a message says it (a file has thousands).
-A_GAME, A_HAND, A_PLAYERS_NAME, A_TEAM, THE_LEAGUE, A_GAMES_RULES, A_SEASON, A_SEASONS_NAME = (
-    gettext_lazy("a game"),
-    gettext_lazy("a hand"),
-    gettext_lazy("a player's name"),
-    gettext_lazy("a team"),
-    gettext_lazy("the league"),
-    gettext_lazy('a game\'s "rules"'),
-    gettext_lazy("a game's season"),
-    gettext_lazy("a season's name"),
-)
-
-
-# What a key of the other version is told (translated only when a message says it).
-OF_VERSION_2 = gettext_lazy("a key of version 2, and this document is version 1")
-IN_POINTS = gettext_lazy('version 2 gives a hand\'s points in "points"')
-
-
-REQUIRED_HINTS: dict[str, Callable[[], str]] = {
-    "jack": lambda: _(" (null when the Jack was not in play)"),
-    "game": lambda: _(" (null when game was tied)"),
-}
-
-
-DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-
-
-# Where a lone surrogate could be: a JSON escape of one (JSON writes \u in lower case only), or one in a str.
-MAY_HOLD_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
-
-
-MAY_HOLD_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
-
-
-MAY_HOLD_SURROGATE_BYTES = re.compile(rb"\\u[dD][89a-fA-F]")
-
-
-@dataclasses.dataclass(frozen=True)
-class Problem(rules.Problem):
-    """A problem in a document, with the game it is in: ``game "kitchen", hand 3, bid: bid must be 1-4, got 5``.
-
-    ``game`` is the game's id, or its position in ``games`` (from 1) when it has no usable id.
-    """
-
-    game: str | int | None = None
-
-    def __str__(self) -> str:
-        within = []
-        if isinstance(self.game, str):
-            within.append(_("game %(id)s") % {"id": json.dumps(self.game, ensure_ascii=False)})
-        elif self.game is not None:
-            within.append(_("game %(number)s") % {"number": self.game})
-        return located(self, within=within)
-
-
-class HistoryError(rules.RulesError):
-    """A document that cannot be imported; ``problems`` lists every reason, with where it is."""
-
-
-@dataclasses.dataclass(frozen=True)
-class SeasonInput:
-    """A game's season as a file names it: its name and first day."""
-
-    name: str
-    starts_on: datetime.date
-
-
-@dataclasses.dataclass(frozen=True)
-class GameInput:
-    """One game of a valid document, in the rules engine's terms, with the engine's results for it."""
-
-    id: str
-    played_on: datetime.date | None
-    table: rules.Table
-    hands: tuple[rules.Hand, ...]
-    result: rules.Replay  # Kept from the check, so the import stores it without scoring the game again.
-    season: SeasonInput | None = None
 
 
 class _Object(dict[str, Any]):
@@ -770,214 +635,3 @@ def _read_bids(value: object, check: _Checker) -> rules.Bids | None:
     message = _('must be the auction as [name, bid or null] pairs, like [["Bob", 2], ["Cat", null]], got %(value)s')
     check.add("bids", message % {"value": _show(value)})
     return None
-
-
-JSON_BOOL = {True: "true", False: "false"}
-
-
-# A hand's stored row: (game pk, dealer seat pk, pitcher seat pk, bid, auction, points, set).
-HandRow = tuple[int, int, int, int, "list[list[Any]] | None", "dict[str, int | None]", bool]
-
-
-@dataclasses.dataclass(frozen=True)
-class StoredGame:
-    """A game as the services stored it, read for export as plain values: ids, not model instances.
-
-    ``hands`` are ``HandRow`` tuples (``scores.history.export.HAND_COLUMNS``) by number: the game's pk first, the
-    seats as ids, the auction as a list of [seat position, bid or None] (None when none was entered), the points
-    as {point key: the winning side's position or None} and ``set`` a bool. ``scores`` is every stored
-    ``HandScore`` figure of the game in one flat list: hand by hand, and within a hand each side's won, delta and
-    total, the sides in primary-key order (``slots`` says where each side's are).
-    """
-
-    code: str
-    played_on: datetime.date
-    rules: rules.Rules
-    partnership: bool
-    winner_id: int | None
-    sides: list[tuple[int, str]]  # (pk, name), by position.
-    seats: list[tuple[int, int, int, str]]  # (pk, position, side pk, player's name), by position.
-    hands: list[HandRow]
-    scores: list[int]
-    season: SeasonInput | None = None  # Written only when the export is asked for the seasons.
-
-    @functools.cached_property
-    def slots(self) -> dict[int, int]:
-        """Where each side's won, delta and total start among a hand's scores, by side pk."""
-        return {pk: 3 * rank for rank, pk in enumerate(sorted(pk for pk, _ in self.sides))}
-
-    def totals(self) -> dict[str, int]:
-        """Each side's score after the last hand (0 before the first), by side name in seating order."""
-        if not self.hands:
-            return {name: 0 for _, name in self.sides}
-        last, slot = self.scores[-3 * len(self.sides) :], self.slots
-        return {name: last[slot[pk] + 2] for pk, name in self.sides}
-
-
-def game_document(game: StoredGame, *, hands: bool = True) -> dict[str, object]:
-    """The game's document; with ``hands=False``, without its hands (the result is still given)."""
-    side_name = dict(game.sides)
-    side_at: dict[int | None, str | None] = {position: name for position, (_, name) in enumerate(game.sides)}
-    side_at[None] = None
-    seat_name = {pk: name for pk, _, _, name in game.seats}
-    name_at = {position: name for _, position, _, name in game.seats}
-    rules_ = game.rules.as_dict()  # Every key, defaults included: the file says what it was scored by.
-    if game.partnership:
-        rules_["teams"] = [{"name": name, "players": [n for _, _, side, n in game.seats if side == pk]} for pk, name in game.sides]
-    slot, width = game.slots, 3 * len(game.sides)
-    written = []
-    for number, (_game_id, dealer_id, pitcher_id, bid, auction, points, set_) in enumerate(game.hands if hands else ()):
-        score = game.scores[number * width : (number + 1) * width]
-        entry: dict[str, object] = {"dealer": seat_name[dealer_id]}
-        if auction is not None:
-            entry["bids"] = [[name_at[position], bid] for position, bid in auction]
-        entry.update(
-            pitcher=seat_name[pitcher_id],
-            bid=bid,
-            points={key: side_at[points[key]] for key in game.rules.points},
-            won={name: score[slot[pk]] for pk, name in game.sides},
-            delta={name: score[slot[pk] + 1] for pk, name in game.sides},
-            totals={name: score[slot[pk] + 2] for pk, name in game.sides},
-        )
-        entry["set"] = set_
-        written.append(entry)
-    document: dict[str, object] = {"id": game.code, "played_on": game.played_on.isoformat()}
-    if game.season is not None:
-        document["season"] = {"name": game.season.name, "starts_on": game.season.starts_on.isoformat()}
-    return document | {
-        "rules": rules_,
-        "seats": [name for _, _, _, name in game.seats],
-        "hands": written,
-        "result": {"winner": side_name.get(game.winner_id) if game.winner_id is not None else None, "totals": game.totals()},
-    }
-
-
-def game_json(game: StoredGame) -> str:
-    """``_game_text(game_document(game))``, byte for byte, written from the game's rows without a dict per hand.
-
-    An export has hundreds of thousands of hands, and a dict and a json.dumps for each cost more than
-    all the rest. Here the names are quoted once per game into a template of a hand's line; the values of
-    all the hands are laid out column by column in the template's order (slice assignments, no Python
-    loop per hand) and the game's hands are written with one ``%``.
-    """
-    side_at: dict[int | None, str] = {position: _dump(name) for position, (_, name) in enumerate(game.sides)}
-    side_at[None] = "null"
-    seat = {pk: _dump(name) for pk, _, _, name in game.seats}
-    document = game_document(game, hands=False)
-    if not game.hands:
-        return _game_text(document)
-    keys = [_dump(name).replace("%", "%%") for _, name in game.sides]
-    scores = ", ".join(f'"{field}": {{' + ", ".join(f"{key}: %s" for key in keys) + "}" for field in ("won", "delta", "totals"))
-    points = ", ".join(f'"{key}": %s' for key in game.rules.points)
-    line = f'        {{"dealer": %s%s, "pitcher": %s, "bid": %s, "points": {{{points}}}, {scores}, "set": %s}}'
-    _games, dealer, pitcher, bid, auction, won, set_ = zip(*game.hands, strict=True)
-    bids = [""] * len(auction)
-    if auction.count(None) < len(auction):
-        at = {position: seat[pk] for pk, position, _, _ in game.seats}
-        bids = [
-            "" if a is None else ', "bids": [' + ", ".join(f"[{at[p]}, {'null' if b is None else b}]" for p, b in a) + "]" for a in auction
-        ]
-    columns: list[Iterable[object]] = [map(seat.__getitem__, dealer), bids, map(seat.__getitem__, pitcher), bid]
-    columns += [[side_at[hand[key]] for hand in won] for key in game.rules.points]
-    # A hand's scores are each side's won, delta and total, sides in pk order: the template wants all the won first.
-    slot, width = game.slots, 3 * len(game.sides)
-    columns += [game.scores[slot[pk] + figure :: width] for figure in range(3) for pk, _ in game.sides]
-    columns.append(map(JSON_BOOL.__getitem__, set_))
-    values: list[object] = [None] * (len(columns) * len(game.hands))
-    for i, column in enumerate(columns):
-        values[i :: len(columns)] = column
-    return _game_text(document, [",\n".join([line] * len(game.hands)) % tuple(values)])
-
-
-# ``json.dumps(value, ensure_ascii=False)``: json.dumps makes a new encoder for each call with an option.
-_dump = json.JSONEncoder(ensure_ascii=False).encode
-
-
-def _game_text(game: dict[str, object], hand_lines: list[str] | None = None) -> str:
-    """A game as readable JSON: a line per field and a line per hand (``hand_lines``, if already written)."""
-    lines = []
-    for key, value in game.items():
-        if key == "hands" and (value or hand_lines):
-            assert isinstance(value, list)
-            inner = ",\n".join(hand_lines if hand_lines is not None else (f"        {_dump(hand)}" for hand in value))
-            lines.append(f'      "hands": [\n{inner}\n      ]')
-        else:
-            lines.append(f"      {_dump(key)}: {_dump(value)}")
-    return "    {\n" + ",\n".join(lines) + "\n    }"
-
-
-GAMES_HEADER = ("game_id", "played_on", *RULES_VALUES, "partnership", "winner")
-SEASON_HEADER = ("season", "season_starts_on")  # After GAMES_HEADER, when the export is asked for the seasons.
-
-
-SCORES_HEADER = ("game_id", "hand", "side", "won", "delta", "total")
-
-
-def point_keys(point_sets: Iterable[Iterable[str]]) -> tuple[str, ...]:
-    """The point keys any of these games' points use, in the catalogue's order: the point columns of a CSV file."""
-    used = {key for points in point_sets for key in points}
-    return tuple(key for key in rules.CATALOGUE if key in used)
-
-
-def hands_header(keys: Sequence[str]) -> tuple[str, ...]:
-    """hands.csv's columns: a column per point key (``point_keys``) between the bid and ``set``."""
-    return ("game_id", "played_on", "hand", "dealer", "pitcher", "bid", *keys, "set")
-
-
-def standings_header(keys: Sequence[str]) -> tuple[str, ...]:
-    """standings.csv's columns: the count of each kind of point (``point_keys``) after the sets."""
-    return (
-        "player", "games", "wins", "win_percent", "points", "hands", "points_per_hand", "hands_pitched", "bids_made",
-        "made_percent", "sets", *keys, "streak", "rating",
-    )  # fmt: skip
-
-
-# What a spreadsheet may take for the start of a formula; some read the full-width = + - @ as the ASCII ones.
-FORMULA_STARTS = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20")
-
-
-def cell(value: object) -> object:
-    """A spreadsheet cell; a name starting like a formula is kept as text so no spreadsheet runs it."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
-    if isinstance(value, str) and value[:1] in FORMULA_STARTS:
-        return "'" + value
-    return value
-
-
-def hand_rows(game: Mapping[str, Any], keys: Sequence[str]) -> Iterator[tuple[object, ...]]:
-    """hands.csv: one row per hand, with a cell per point key (``hands_header``): the side that won it, empty where it
-    was missing or is not one of the game's points."""
-    for number, hand in enumerate(game["hands"], start=1):
-        points = hand["points"]
-        yield (
-            game["id"], game["played_on"], number, hand["dealer"], hand["pitcher"], hand["bid"],
-            *(points.get(key) for key in keys), hand["set"],
-        )  # fmt: skip
-
-
-def score_rows(game: Mapping[str, Any]) -> Iterator[tuple[object, ...]]:
-    """scores.csv: one row per side per hand."""
-    for number, hand in enumerate(game["hands"], start=1):
-        for side, won in hand["won"].items():
-            yield (game["id"], number, side, won, hand["delta"][side], hand["totals"][side])
-
-
-def json_document(games: Iterable[str], *, league_name: str, exported_at: datetime.datetime) -> Iterator[str]:
-    """The document around these games' JSON texts (``game_json``), as chunks of text, a game at a time."""
-    exported_at = exported_at.astimezone(datetime.UTC).replace(microsecond=0)
-    yield (
-        "{\n"
-        f'  "format": {_dump(FORMAT)},\n'
-        f'  "version": {VERSION},\n'
-        f'  "exported_at": {_dump(exported_at.strftime("%Y-%m-%dT%H:%M:%SZ"))},\n'
-        f'  "league": {_dump({"name": league_name})},\n'
-        '  "games": ['
-    )
-    separator = "\n"
-    for game in games:
-        yield separator + game
-        separator = ",\n"
-    yield ("\n  ]" if separator != "\n" else "]") + "\n}\n"
