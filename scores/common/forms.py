@@ -1,8 +1,4 @@
-"""Forms, one module an area: ``games`` (a new game), ``hands`` (the tap-to-score hand form and the auction),
-``leagues`` (settings, house rules, filters, seasons), ``members`` (roles, invites), ``nights`` (a card night and its
-rounds), ``people`` (guests, names, claims, merges), ``history`` (uploads), ``accounts``.
-
-Every form of the app is a ``ShortRefusals`` form."""
+"""The base of every form of the app: each area's forms are ``ShortRefusals`` forms."""
 
 from __future__ import annotations
 
