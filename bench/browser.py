@@ -58,13 +58,14 @@ import django, json
 django.setup()
 from django.contrib.auth import get_user_model, SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
-from scores import services, rules
+from scores.engine import rules
+from scores.table import services as table_services
 from scores.models import League, Membership, Role
 user = get_user_model().objects.create_user("phone", password="phone-password-long")
 league = League.objects.create(name="Cabin", slug="cabin")
 Membership.objects.create(league=league, user=user, role=Role.SCORER)
 played_by = rules.Rules(target=rules.MAX_TARGET)
-games = [services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code=c, rules=played_by) for c in ("taps", "sync")]
+games = [table_services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code=c, rules=played_by) for c in ("taps", "sync")]
 session = SessionStore()
 session[SESSION_KEY], session[BACKEND_SESSION_KEY] = str(user.pk), "django.contrib.auth.backends.ModelBackend"
 session[HASH_SESSION_KEY] = user.get_session_auth_hash()

@@ -57,7 +57,8 @@ django.setup()
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
-from scores import rules, services
+from scores.engine import rules
+from scores.table import services as table_services
 from scores.models import League, Membership, Role
 
 tables = []
@@ -66,7 +67,7 @@ for i in range(int(sys.argv[1]), int(sys.argv[2])):
     user = get_user_model().objects.create_user(f"scorer{i}")
     league = League.objects.create(name=f"Table {i}", slug=f"table-{i}")
     Membership.objects.create(league=league, user=user, role=Role.SCORER)
-    game = services.start_game(league=league, seats=sys.argv[3].split(","), rules=rules.Rules())
+    game = table_services.start_game(league=league, seats=sys.argv[3].split(","), rules=rules.Rules())
     client = Client()
     client.force_login(user)
     session = client.cookies[settings.SESSION_COOKIE_NAME].value

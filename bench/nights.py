@@ -22,34 +22,34 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # Run as a script: the project's root is not on the path.
 
-from scores import nights
+from scores.engine import planner
 
 CASES = [
-    (8, nights.Seating()),
-    (9, nights.Seating(leftover="byes")),
-    (9, nights.Seating()),
-    (12, nights.Seating()),
-    (16, nights.Seating()),
-    (18, nights.Seating(leftover="byes")),
-    (20, nights.Seating()),
-    (24, nights.Seating()),
-    (27, nights.Seating()),
-    (28, nights.Seating()),
-    (10, nights.Seating(partnership=False)),
-    (28, nights.Seating(partnership=False, solo_size=7)),
+    (8, planner.Seating()),
+    (9, planner.Seating(leftover="byes")),
+    (9, planner.Seating()),
+    (12, planner.Seating()),
+    (16, planner.Seating()),
+    (18, planner.Seating(leftover="byes")),
+    (20, planner.Seating()),
+    (24, planner.Seating()),
+    (27, planner.Seating()),
+    (28, planner.Seating()),
+    (10, planner.Seating(partnership=False)),
+    (28, planner.Seating(partnership=False, solo_size=7)),
 ]
 
 
-def one_night(count: int, seating: nights.Seating, seed: int) -> tuple[list[float], list[nights.Round]]:
+def one_night(count: int, seating: planner.Seating, seed: int) -> tuple[list[float], list[planner.Round]]:
     times, rounds = [], []
-    for _ in range(nights.MAX_ROUNDS):
+    for _ in range(planner.MAX_ROUNDS):
         start = time.process_time()
-        rounds.append(nights.plan_round(range(count), [r.tables for r in rounds], seating=seating, seed=seed))
+        rounds.append(planner.plan_round(range(count), [r.tables for r in rounds], seating=seating, seed=seed))
         times.append(time.process_time() - start)
     return times, rounds
 
 
-def met(rounds: list[nights.Round]) -> tuple[Counter, Counter]:
+def met(rounds: list[planner.Round]) -> tuple[Counter, Counter]:
     partners: Counter = Counter()
     opponents: Counter = Counter()
     for r in rounds:
@@ -67,7 +67,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=10, help="nights planned for each case (default 10)")
     args = parser.parse_args()
-    print(f"{nights.MAX_ROUNDS} rounds a night, {args.seeds} nights a case; processor time per round in ms")
+    print(f"{planner.MAX_ROUNDS} rounds a night, {args.seeds} nights a case; processor time per round in ms")
     heading = f"{'players':>7} {'seating':<16} {'median':>6} {'p90':>6} {'worst':>6}"
     print(f"{heading}  {'partner repeats':>15} {'in 5':>4}  {'most met':>8}  {'never':>5}")
     for count, seating in CASES:

@@ -37,6 +37,10 @@ from urllib.parse import urlencode
 import browser  # This script's folder is on the path: bench/browser.py, the phone in Chromium.
 import capacity  # bench/capacity.py, many tables against make prod.
 
+from scores.history import services
+from scores.standings import services as standings_services
+from scores.table import services as table_services
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
 PRODUCTION_ENV = {
@@ -72,7 +76,7 @@ def generated_history(games: int, seed: int = 6, variant: str = "4-point") -> tu
     The 4-point games: 3 or 4 players or two teams of two, to 11, every point to any side. The bigger variants
     (``variant``): 4 to 6 players or any team shape, to the variant's target, the pitcher's side taking more than
     its share (at random, a 10-point game to 52 would seldom end)."""
-    from scores import rules
+    from scores.engine import rules
 
     rng = random.Random(seed)
     documents, hands_total = [], 0
@@ -242,9 +246,10 @@ def in_process(args) -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from scores import rules, services
+    from scores.engine import rules
     from scores.history import export as history_export
-    from scores.models import Game, Hand, League
+    from scores.leagues.models import League
+    from scores.table.models import Game, Hand
 
     # The test client on the real settings (DEBUG stays off), without setup_test_environment(): its template
     # instrumentation (a signal and a copy of the context per template rendered) is not what a server runs.
@@ -276,7 +281,9 @@ def in_process(args) -> None:
     print(f"  trivial signed-in POST (session, user, login_required, require_POST, CSRF middleware): {trivial_post:.2f} ms", flush=True)
 
     # Recording a hand: the htmx POST and its response, on a game 20 hands in, as at a table.
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="live", rules=rules.Rules(target=rules.MAX_TARGET))
+    game = table_services.start_game(
+        league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="live", rules=rules.Rules(target=rules.MAX_TARGET)
+    )
     rotation = ["Ann", "Bob", "Cat", "Dan"]
     recorded = [0]
 
@@ -461,8 +468,8 @@ def standings_run(args) -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from scores import services
-    from scores.models import Season
+    pass
+    from scores.standings.models import Season
 
     vendor = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}[connection.vendor]
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
@@ -478,7 +485,7 @@ def standings_run(args) -> None:
     services.import_history(league=league, source=json.dumps(others))
     start = time.perf_counter()
     for year in range(2016, last_year + 1, SEASON_YEARS):
-        services.start_season(league=league, name=str(year), starts_on=datetime.date(year, 1, 1), by=user)
+        standings_services.start_season(league=league, name=str(year), starts_on=datetime.date(year, 1, 1), by=user)
     seasons = Season.objects.filter(league=league).count()
     print(f"  {seasons} seasons started in {time.perf_counter() - start:.1f} s", flush=True)
     past = Season.objects.filter(league=league).order_by("starts_on")[seasons // 2]
@@ -522,8 +529,9 @@ def seed_league(args, user, variant: str = "4-point", *, budgeted: bool = True) 
     budget on SQLite, unless not ``budgeted``)."""
     from django.db import connection
 
-    from scores import services
-    from scores.models import Game, League, Membership, Role
+    pass
+    from scores.leagues.models import League, Membership, Role
+    from scores.table.models import Game
 
     print(f"== seeding a league of {args.games:,} finished {variant} games through the history import", flush=True)
     start = time.perf_counter()

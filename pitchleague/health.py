@@ -9,7 +9,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from scores.models import League
+from scores.leagues.models import League
 
 logger = logging.getLogger(__name__)
 

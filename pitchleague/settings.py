@@ -120,7 +120,7 @@ IMPORT_MAX_GAMES = int(os.environ.get("IMPORT_MAX_GAMES", "5000"))
 # The most imports one person may have waiting or running at once; the next upload is refused until one is over.
 IMPORT_MAX_WAITING = int(os.environ.get("IMPORT_MAX_WAITING", "3"))
 # An import whose worker has given no sign of life for this many seconds (killed, out of memory) is started again
-# once, then given up (scores.tasks.watch_import). A running import's worker says it is alive six times as often.
+# once, then given up (scores.history.tasks.watch_import). A running import's worker says it is alive six times as often.
 IMPORT_STALE_AFTER = float(os.environ.get("IMPORT_STALE_AFTER", "120"))
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -211,7 +211,7 @@ SECURE_CSP = {
 }
 SECURE_REFERRER_POLICY = "same-origin"
 # A refused CSRF check gets the app's own page, in the player's language (Django's is English).
-CSRF_FAILURE_VIEW = "scores.views.pages.csrf_failure"
+CSRF_FAILURE_VIEW = "scores.table.views.pages.csrf_failure"
 X_FRAME_OPTIONS = "DENY"
 
 # HTTPS only in production (DEBUG off); each can be set from the environment.

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from scores.views.accounts import password_reset, set_language
+from scores.accounts.views import password_reset, set_language
 
 from .health import healthz
 

@@ -3,9 +3,10 @@
 from django import forms
 from django.contrib import admin
 
-from . import services
-from .forms.games import NameField
-from .models import Game, Hand, HandScore, League, Membership, Player, Seat
+from .leagues import services
+from .leagues.models import League, Membership, Player
+from .table.forms.games import NameField
+from .table.models import Game, Hand, HandScore, Seat
 
 
 class MembershipInline(admin.TabularInline):

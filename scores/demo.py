@@ -15,8 +15,10 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext, pgettext
 
-from . import rules, selectors, services
-from .models import League, Membership, Role
+from .engine import rules
+from .leagues import services as leagues_services
+from .leagues.models import League, Membership, Role
+from .table import selectors, services
 
 
 # A demo table: start_game's arguments but its league and code.
@@ -76,7 +78,7 @@ def create_demo_league(seed: int = 7, language: str = "en") -> League:
 def _create_demo_league(seed: int) -> League:
     rng = random.Random(seed)
     for old in League.objects.filter(slug="demo"):
-        services.delete_league(league=old)
+        leagues_services.delete_league(league=old)
     league = League.objects.create(name=gettext("Demo League"), slug="demo")
     User = get_user_model()
     user, _ = User.objects.get_or_create(username=DEMO_USERNAME)

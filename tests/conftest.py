@@ -11,8 +11,12 @@ import pytest
 from django.conf import settings
 from django.core.management import ManagementUtility
 
-from scores import nights, rules, services
-from scores.models import League, Membership, Night, Player, Role
+from scores.engine import planner, rules
+from scores.leagues.models import League, Membership, Player, Role
+from scores.nights import services as nights_services
+from scores.nights.models import Night
+from scores.people import services
+from scores.table import services as table_services
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs an event loop.
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
@@ -87,7 +91,7 @@ def scorer(client, make_user, league):
 
 @pytest.fixture
 def four_player_game(league):
-    return services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="kitchen", rules=rules.Rules())
+    return table_services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code="kitchen", rules=rules.Rules())
 
 
 @pytest.fixture
@@ -95,11 +99,11 @@ def night_of_four(league, owner) -> Night:
     """The owner's card night "Friday" (6 March 2026) of Ann, Bob, Cat and Dan at one partnership table, two rounds,
     its first round seated: the league's players of those names, guests for those it has not."""
     players = [Player.objects.filter(league=league, name=name).first() or services.add_guest(league=league, name=name) for name in FOUR]
-    return services.start_night(
+    return nights_services.start_night(
         league=league,
         name="Friday",
         played_on=datetime.date(2026, 3, 6),
-        seating=nights.Seating(),
+        seating=planner.Seating(),
         rounds=2,
         game_rules=rules.Rules(),
         players=players,
@@ -143,7 +147,7 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     # Service workers blocked: page.route does not see the requests a worker makes, and tests hold or drop requests.
-    # tests/test_browser_phone.py allows them where it checks the worker.
+    # tests/table/test_browser_phone.py allows them where it checks the worker.
     return {
         **browser_context_args,
         "viewport": {"width": 390, "height": 844},

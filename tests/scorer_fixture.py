@@ -1,4 +1,4 @@
-"""Random hands scored by ``scores.rules``: the fixture the browser's scorer (``static/scores/scorer.js``) must match.
+"""Random hands scored by ``scores.engine.rules``: the fixture the browser's scorer (``static/scores/scorer.js``) must match.
 
 ``cases`` deals hands in every named variant and in custom games of random points (one point to the whole
 catalogue), at solo tables of 2-7 players and in every team shape, under every combination of the house rules
@@ -6,7 +6,7 @@ catalogue), at solo tables of 2-7 players and in every team shape, under every c
 before a hand are random, some near the target, so that going out, smudges and the floor at 0 decide; a few hands
 are ones the rules refuse. Each case carries what ``rules.score_hand`` made of it, in the shape ``scorer.js``
 answers. ``seatings`` gives where ``rules.partners`` seats the partners of every team shape, which the new-game
-page's seating list takes from ``scorer.js``. The browser test (``tests/test_browser_scorer.py``) generates both on
+page's seating list takes from ``scorer.js``. The browser test (``tests/table/test_browser_scorer.py``) generates both on
 every run, so the two never drift.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from scores import rules
+from scores.engine import rules
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")
 TEAM_NAMES = ("Us", "Them", "Others")

@@ -17,8 +17,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scores import rules, services
-from scores.models import Game, Hand
+from scores.engine import rules
+from scores.table import services
+from scores.table.models import Game, Hand
 from tests.markdown_files import ROOT
 
 

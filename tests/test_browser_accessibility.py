@@ -11,9 +11,8 @@ import axe_playwright_python
 import pytest
 from playwright.sync_api import Page, expect
 
-from scores.models import Game
-
-from . import leagues
+from scores.table.models import Game
+from tests import small_league as leagues
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -12,8 +12,10 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from scores import rules, services
+from scores.engine import rules
 from scores.models import Invite, Role
+from scores.standings import services as standings_services
+from scores.table import services as table_services
 from tests.conftest import PASSWORD, hand
 from tests.phone import SIZES
 
@@ -65,11 +67,11 @@ def test_no_button_label_is_cut_or_wider_than_the_phone(owner_page: Page, live_s
     page = owner_page
     league.public_token = "public-token-for-the-test"
     league.save()
-    services.start_season(league=league, name="Spring", starts_on=datetime.date(2026, 3, 8), by=owner)
-    game = services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], rules=rules.Rules())
-    services.record_hand(game=game, hand=hand("Bob", 2, "Bob", "Bob"), number=1)
-    fresh = services.start_game(league=league, seats=["Ann", "Bob", "Cat"], rules=rules.Rules())  # No hand yet.
-    services.set_watch_link(game=game, on=True)
+    standings_services.start_season(league=league, name="Spring", starts_on=datetime.date(2026, 3, 8), by=owner)
+    game = table_services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], rules=rules.Rules())
+    table_services.record_hand(game=game, hand=hand("Bob", 2, "Bob", "Bob"), number=1)
+    fresh = table_services.start_game(league=league, seats=["Ann", "Bob", "Cat"], rules=rules.Rules())  # No hand yet.
+    table_services.set_watch_link(game=game, on=True)
     Invite.objects.create(league=league, created_by=owner)
     slug = league.slug
     pages = {

@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from scores.models import Game
+from scores.table.models import Game
+from tests import small_league as leagues
 from tests.phone import phone_fixtures
-
-from . import leagues
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -8,9 +8,11 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from scores import selectors
 from scores.demo import DEMO_PASSWORD, DEMO_USERNAME, create_demo_league
-from scores.models import Game, League, PlayerRating
+from scores.leagues.models import League
+from scores.standings.models import PlayerRating
+from scores.table import selectors
+from scores.table.models import Game
 
 pytestmark = pytest.mark.django_db
 

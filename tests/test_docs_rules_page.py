@@ -11,8 +11,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scores import rules
-from scores.forms.games import HOUSE_RULES, NewGameForm
+from scores.engine import rules
+from scores.table.forms.games import HOUSE_RULES, NewGameForm
 from tests.markdown_files import ROOT
 
 # Where the project was planned; a clone does not have these files, so nothing in it may point at them.

@@ -14,10 +14,12 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from scores import nights, rules, services
-from scores.models import Game, League, Player
-
-from . import leagues
+from scores.engine import planner, rules
+from scores.leagues.models import League, Player
+from scores.nights import services as nights_services
+from scores.people import services
+from scores.table.models import Game
+from tests import small_league as leagues
 
 # Elements that never have an end tag; p and li and the like may leave theirs out, which this check does not allow.
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -99,8 +101,8 @@ def pages(owner_client, league: League) -> dict[str, str]:
     g1, g2, g3 = leagues.build(league)
     for name in ("Eve", "Fay", "Gus", "Hal"):
         services.add_guest(league=league, name=name)
-    night = services.start_night(
-        league=league, name="Friday", played_on=datetime.date(2026, 3, 6), seating=nights.Seating(), rounds=2,
+    night = nights_services.start_night(
+        league=league, name="Friday", played_on=datetime.date(2026, 3, 6), seating=planner.Seating(), rounds=2,
         game_rules=rules.Rules(), players=list(Player.objects.filter(league=league)),
         by=None,
     )  # fmt: skip

@@ -1,7 +1,9 @@
-"""The layers of docs/architecture.md hold: each imports only the layers below it, the pure modules nothing of the
-database, no view module another (but the access helper), views take only writes from the services, and the only SQL
-written by hand is the history import's bulk inserts, in one module that only the import uses. HTML is left to the
-templates, which cache nothing between requests."""
+"""The house of docs/architecture.md holds. By area: the engine imports no area and nothing of Django but its
+translation and number formats; each area imports the engine and the areas under it, and an arrow up is one listed
+here with its reason. By kind, across the areas: models, reads, writes, forms, views, each importing only the kinds
+under it; no view module imports another (but the access helpers), views take only writes from the services and write
+nothing themselves (but the few listed). The only SQL written by hand is the history import's bulk inserts, in one
+module that only the import uses. HTML is left to the templates, which cache nothing between requests."""
 
 from __future__ import annotations
 
@@ -17,43 +19,78 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# The areas from the bottom up: each may import the engine and the areas before it in this list, never one after it.
+AREAS = ["engine", "common", "accounts", "leagues", "table", "standings", "nights", "people", "history"]
+# Arrows that run up today, each with its reason: a module of an area (or a whole area) and the area above it that it
+# imports. A new arrow up fails the test below; an arrow that is gone must be struck from here.
+UPWARD = {
+    ("scores.leagues.models", "table"): "a membership is read beside a league or a game (Membership.read's type only)",
+    ("scores.leagues.forms.leagues", "table"): "the house rules form is the new game's rules form; the games filter",
+    ("scores.leagues.forms.leagues", "standings"): "the standings' and seasons' filters live with the league's forms",
+    ("scores.leagues.selectors", "table"): "a league's games a page at a time",
+    ("scores.leagues.selectors", "standings"): "a league's ratings chart",
+    ("scores.leagues.services", "table"): "a league deleted with its games; a renamed player's games shown again",
+    ("scores.leagues.views.leagues", "standings"): "the league's page shows its standings",
+    ("scores.table.services", "standings"): "a hand that ends a game rates it and counts it in the season, in its transaction",
+    ("scores.standings.views.players", "people"): "a player's page offers a claim of a guest's games",
+}
+# The engine and the history document are pure Python: what they may import of Django, and nothing of the database.
+ENGINE_DJANGO = ("django.utils.translation", "django.utils.formats")
 PURE = [
-    "scores.rules",
-    "scores.names",
-    "scores.problems",
-    "scores.charts",
+    "scores.engine.rules",
+    "scores.engine.names",
+    "scores.engine.problems",
+    "scores.engine.charts",
+    "scores.engine.qr",
+    "scores.engine.planner",
+    "scores.engine.whist",
     "scores.history.document",
-    "scores.qr",
-    "scores.nights",
-    "scores.whist",
+    "scores.history.document.format",
+    "scores.history.document.reader",
+    "scores.history.document.writers",
+    "scores.history.document.csv_rows",
+    "scores.common.refusals",
 ]
-# What a pure module may not bring in, even through another module.
-# (django.apps comes with django.utils.translation, which the pure modules may use for their messages.)
-DATABASE = ("django.db", "django.contrib", "scores.models", "scores.selectors", "scores.services", "scores.views", "scores.history.export")
-# From the bottom up: a module may import its own layer and those before it. Modules in none (the admin, the
-# commands, the demo, the project's settings and URLs) stand above them all.
-LAYERS = [
-    PURE,
-    ["scores.models"],
-    ["scores.selectors", "scores.history.export"],
-    ["scores.services", "scores.history.bulk", "scores.tasks", "scores.accounts"],
-    ["scores.forms"],
-    ["scores.views", "scores.urls", "scores.templatetags"],
+PURE_PACKAGES = ("scores", "scores.engine", "scores.history", "scores.common")
+# By kind, from the bottom up: a module may import its own kind and those before it. Modules of none (the admin, the
+# commands, the demo, the project's settings and URLs) stand above them all. The longest prefix decides.
+KINDS = [
+    [*PURE, "scores.engine"],
+    ["scores.models", *(f"scores.{area}.models" for area in AREAS)],
+    [*(f"scores.{area}.selectors" for area in AREAS), "scores.table.scorer", "scores.history.export"],
+    [*(f"scores.{area}.services" for area in AREAS), "scores.history.bulk", "scores.history.tasks", "scores.accounts"],
+    [*(f"scores.{area}.forms" for area in AREAS)],
+    [
+        *(f"scores.{area}.{kind}" for area in AREAS for kind in ("views", "access", "urls")),
+        "scores.accounts.install",
+        "scores.common.requests",
+        "scores.common.converters",
+        "scores.urls",
+        "scores.templatetags",
+    ],
 ]
-VIEWS = ROOT / "scores" / "views"
+# Views that write today instead of calling a service, "module:function": a new one fails.
+VIEW_WRITES = {
+    "scores.leagues.views.leagues:league_settings",
+    "scores.leagues.views.leagues:league_public_link",
+    "scores.leagues.views.members:invite_new",
+    "scores.leagues.views.members:invite_revoke",
+    "scores.accounts.views:signup",
+}
 SQL = re.compile(r"\b(SELECT\s.+\sFROM|INSERT\s+INTO|UPDATE\s+\S+\s+SET|DELETE\s+FROM|BEGIN\s+IMMEDIATE)\b", re.IGNORECASE | re.DOTALL)
 CURSOR = re.compile(r"\.cursor\(|\.raw\(|RawSQL|\.extra\(")
 
 
 @pytest.mark.parametrize("module", PURE)
 def test_a_pure_module_imports_nothing_of_the_database(module):
-    """Imported alone, without Django's settings, a pure module loads no database code."""
+    """Imported alone, without Django's settings, a pure module loads no database code and no area."""
     code = f"import importlib, json, sys; importlib.import_module({module!r}); print(json.dumps(sorted(sys.modules)))"
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     loaded = json.loads(result.stdout)
-    assert [name for name in loaded if name.startswith(DATABASE)] == []
+    assert [name for name in loaded if name.startswith(("django.db", "django.contrib"))] == []
+    assert [name for name in loaded if name.split(".")[0] == "scores" and name not in PURE and name not in PURE_PACKAGES] == []
 
 
 def _python_files() -> list[Path]:
@@ -110,36 +147,84 @@ def test_the_sql_check_finds_sql_where_it_is():
 
 def test_only_the_import_uses_the_bulk_module():
     users = [path.relative_to(ROOT).as_posix() for path in _python_files() if "scores.history.bulk" in _imported(path) and path != BULK]
-    assert users == ["scores/services/imports.py"]
+    assert users == ["scores/history/services.py"]
 
 
-def _layer(name: str) -> int | None:
-    """The layer of a module (or of a name in one, ``scores.models.Game``): the longest listed prefix decides."""
-    found = [(len(prefix), i) for i, layer in enumerate(LAYERS) for prefix in layer if name == prefix or name.startswith(prefix + ".")]
+def _kind(name: str) -> int | None:
+    """The kind of a module (or of a name in one, ``scores.table.models.Game``): the longest listed prefix decides."""
+    found = [(len(prefix), i) for i, kind in enumerate(KINDS) for prefix in kind if name == prefix or name.startswith(prefix + ".")]
     return max(found)[1] if found else None
+
+
+def _area(name: str) -> str | None:
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "scores" and parts[1] in AREAS else None
 
 
 def _is_package(name: str) -> bool:
     return (ROOT.joinpath(*name.split(".")) / "__init__.py").exists()
 
 
-def test_each_layer_imports_only_the_layers_below_it():
-    found = []
+def _arrows_up() -> dict[tuple[str, str], list[str]]:
+    """Each import from an area to one above it, under the listed module (or area) it comes from."""
+    found: dict[tuple[str, str], list[str]] = {}
     for path in _python_files():
-        layer = _layer(_module(path))
-        if layer is None:
+        module = _module(path)
+        area = _area(module)
+        if area is None:
             continue
         for name in sorted(_imported(path)):
-            if not name.startswith("scores.") or (_is_package(name) and _layer(name) is None):
+            target = _area(name)
+            if target is None or AREAS.index(target) <= AREAS.index(area):
                 continue
-            if _layer(name) is None or _layer(name) > layer:
+            listed = [prefix for prefix, up in UPWARD if up == target and (module == prefix or module.startswith(prefix + "."))]
+            found.setdefault((max(listed, key=len) if listed else module, target), []).append(f"{module} imports {name}")
+    return found
+
+
+def test_each_area_imports_only_the_engine_and_the_areas_under_it():
+    """A new arrow up (an area importing one above it) fails here; those listed in ``UPWARD`` say why they stand."""
+    arrows = _arrows_up()
+    assert [line for key, lines in sorted(arrows.items()) if key not in UPWARD for line in lines] == []
+    assert [key for key in UPWARD if key not in arrows] == [], "an arrow listed in UPWARD is gone: strike it"
+
+
+def test_the_area_check_sees_an_arrow_up():
+    assert _area("scores.table.views.games") == "table" and _area("scores.engine.rules.Rules") == "engine"
+    assert _area("scores.admin") is None and _area("scores.models") is None
+    assert AREAS.index("engine") < AREAS.index("leagues") < AREAS.index("table") < AREAS.index("nights")
+
+
+def test_the_engine_imports_no_area_and_nothing_of_django_but_its_words():
+    found = []
+    for path in (ROOT / "scores" / "engine").glob("*.py"):
+        for name in sorted(_imported(path)):
+            allowed = name.startswith(ENGINE_DJANGO) or any(module.startswith(name + ".") for module in ENGINE_DJANGO)
+            if name.split(".")[0] == "django" and not allowed:
+                found.append(f"{_module(path)} imports {name}")
+            if _area(name) not in (None, "engine") or name in ("scores.models", "scores.urls"):
                 found.append(f"{_module(path)} imports {name}")
     assert found == []
 
 
-def test_the_layer_check_sees_an_import_from_above():
-    assert _layer("scores.models.Game") == 1 and _layer("scores.history.document.read") == 0
-    assert _layer("scores.history.bulk") == 3 and _layer("scores.views.games") == 5 and _layer("scores.admin") is None
+def test_each_kind_imports_only_the_kinds_below_it():
+    found = []
+    for path in _python_files():
+        kind = _kind(_module(path))
+        if kind is None:
+            continue
+        for name in sorted(_imported(path)):
+            if not name.startswith("scores.") or (_is_package(name) and _kind(name) is None):
+                continue
+            if _kind(name) is None or _kind(name) > kind:
+                found.append(f"{_module(path)} imports {name}")
+    assert found == []
+
+
+def test_the_kind_check_sees_an_import_from_above():
+    assert _kind("scores.table.models.Game") == 1 and _kind("scores.history.document.read") == 0
+    assert _kind("scores.history.bulk") == 3 and _kind("scores.table.views.games") == 5 and _kind("scores.admin") is None
+    assert _kind("scores.standings.selectors.standings") == 2 and _kind("scores.leagues.forms.members") == 4
 
 
 def test_the_write_check_tells_a_read_from_a_write():
@@ -163,17 +248,25 @@ def count(league):
     assert [name for name in ("finish", "start", "count") if _writes(functions, name, source, set())] == ["finish", "start"]
 
 
-def test_no_view_module_imports_another_but_the_access_helper():
-    views = {_module(path) for path in VIEWS.glob("*.py") if path.name != "__init__.py"}
+def _view_files() -> list[Path]:
+    """Every module of views: an area's ``views`` (a module or a package), the installable app's, the access helpers."""
+    files = [path for path in _python_files() if _kind(_module(path)) == len(KINDS) - 1 and _area(_module(path))]
+    return [path for path in files if path.name != "__init__.py" and not _module(path).endswith(".urls")]
+
+
+def test_no_view_module_imports_another_but_the_access_helpers():
+    views = {_module(path) for path in _view_files()}
+    helpers = {name for name in views if name.endswith(".access")} | {"scores.common.requests", "scores.common.converters"}
     found = []
-    for path in VIEWS.glob("*.py"):
-        found += [f"{_module(path)} imports {name}" for name in _imported(path) if name in views - {"scores.views.access"}]
+    for path in _view_files():
+        found += [f"{_module(path)} imports {name}" for name in _imported(path) if name in views - helpers]
     assert found == []
 
 
 def test_the_view_check_sees_a_relative_import():
-    assert "scores.views.offline" in _imports("from . import offline", "scores.views.games")
-    assert "scores.history.bulk" in _imports("from ..history import bulk", "scores.services.imports")
+    assert "scores.table.views.offline" in _imports("from . import offline", "scores.table.views.games")
+    assert "scores.history.bulk" in _imports("from . import bulk", "scores.history.services")
+    assert {path.relative_to(ROOT).as_posix() for path in _view_files()} >= {"scores/table/views/games.py", "scores/nights/views.py"}
 
 
 # A service writes: in a transaction, or through a model's manager or instance.
@@ -192,20 +285,29 @@ def _writes(functions: dict[str, ast.FunctionDef], name: str, source: str, seen:
     return any(_writes(functions, other, source, seen) for other in called & functions.keys() - seen)
 
 
+def _service_files() -> list[Path]:
+    return [path for path in _python_files() if _kind(_module(path)) == 3 and ".services" in _module(path) + "."]
+
+
 def test_views_take_only_writes_from_the_services():
-    """Reads live in ``scores.selectors``: what a view uses from ``scores.services`` is a write, or a refusal it raises."""
+    """Reads live in each area's ``selectors``: what a view uses from a ``services`` is a write, or a refusal it raises."""
     defined: dict[str, tuple[dict[str, ast.FunctionDef], str]] = {}
-    errors: set[str] = set()
-    for path in (ROOT / "scores" / "services").glob("*.py"):
+    errors: set[str] = {"Refused"}
+    for path in _service_files():
         source = path.read_text()
         tree = ast.parse(source)
         functions = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
         defined.update(dict.fromkeys(functions, (functions, source)))
         errors.update(node.name for node in tree.body if isinstance(node, ast.ClassDef))
     used = set()
-    for path in [*VIEWS.glob("*.py"), *(ROOT / "scores" / "templatetags").glob("*.py"), *(ROOT / "scores" / "forms").glob("*.py")]:
+    forms = [path for path in _python_files() if _kind(_module(path)) == 4]
+    for path in [*_view_files(), *(ROOT / "scores" / "templatetags").glob("*.py"), *forms]:
         tree = ast.parse(path.read_text())
-        used |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute) and ast.unparse(node.value) == "services"}
+        used |= {
+            node.attr
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id.endswith("services")
+        }
     assert used, "the views use the services through ``services.<name>``"
     reads = []
     for name in sorted(used - errors):
@@ -213,6 +315,52 @@ def test_views_take_only_writes_from_the_services():
         if not _writes(functions, name, source, set()):
             reads.append(name)
     assert reads == []
+
+
+# A write called in a view: a model's ``save`` or ``delete``, a manager's or QuerySet's ``create``, ``update``, ``delete``.
+VIEW_WRITE_CALLS = {"save", "delete", "create", "update", "bulk_create", "bulk_update", "get_or_create", "update_or_create"}
+
+
+def _view_writes(source: str, module: str) -> set[str]:
+    """The functions of a view module that write, as "module:function". ``update`` counts on a manager or QuerySet
+    (``objects``, ``filter``, ``exclude``, ``all``), not on a dict (a page's context)."""
+    found = set()
+    for function in ast.parse(source).body:
+        if not isinstance(function, ast.FunctionDef):
+            continue
+        for call in ast.walk(function):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in VIEW_WRITE_CALLS):
+                continue
+            receiver = ast.unparse(call.func.value)
+            if call.func.attr == "update" and not re.search(r"\bobjects\b|\.(filter|exclude|all)\(", receiver):
+                continue
+            found.add(f"{module}:{function.name}")
+    return found
+
+
+def test_no_view_writes_but_those_listed():
+    """A write belongs in a service; the views that still write (``VIEW_WRITES``) are listed, and a new one fails."""
+    found = set()
+    for path in _view_files():
+        found |= _view_writes(path.read_text(), _module(path))
+    assert sorted(found - VIEW_WRITES) == []
+    assert sorted(VIEW_WRITES - found) == [], "a view listed in VIEW_WRITES no longer writes: strike it"
+
+
+def test_the_view_write_check_tells_a_write_from_a_context():
+    source = """
+def page(request, game):
+    context = {}
+    context.update(game=game)
+    return context
+
+def rename(request, league):
+    league.save(update_fields=["name"])
+
+def clear(request, league):
+    Invite.objects.filter(league=league).update(revoked=True)
+"""
+    assert _view_writes(source, "m") == {"m:rename", "m:clear"}
 
 
 def test_no_markup_is_marked_safe_by_hand():

@@ -19,8 +19,9 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from scores.history import export as history_export
-from scores.models import Game, Hand, League
-from scores.selectors.standings import standings
+from scores.leagues.models import League
+from scores.standings.selectors.standings import standings
+from scores.table.models import Game, Hand
 from tests.history_docs import v2_game
 
 pytestmark = pytest.mark.django_db(transaction=True)  # Migrations change the schema: not inside a test's transaction.

@@ -16,12 +16,16 @@ import pytest
 from django.forms import BaseForm
 from django.urls import reverse
 
-from scores import forms as app_forms
-from scores import rules, services
-from scores.forms import ShortRefusals
+import scores
+from scores.common.forms import ShortRefusals
+from scores.engine import rules
+from scores.engine.problems import EXCERPT
 from scores.history import document as history_document
-from scores.models import Membership, Player, Role, Round
-from scores.problems import EXCERPT
+from scores.history import services as history_services
+from scores.leagues.models import Membership, Player, Role
+from scores.nights.models import Round
+from scores.people import services
+from scores.table import services as table_services
 from tests.history_docs import document, dumps, game, hand
 
 pytestmark = pytest.mark.django_db
@@ -65,7 +69,7 @@ def test_a_tap_that_is_no_button_is_quoted_short_on_the_hand_form(scorer, four_p
 
 
 def test_a_tap_that_is_no_button_is_quoted_short_on_the_edit_page(scorer, four_player_game):
-    services.record_hand(
+    table_services.record_hand(
         game=four_player_game, hand=rules.Hand(pitcher="Ann", bid=2, points={"high": "Ann", "low": "Bob", "jack": None, "game": None})
     )
     url = reverse("scores:hand_edit", args=["thursday", four_player_game.pk, 1])
@@ -142,26 +146,27 @@ def test_an_imports_problems_quote_the_files_values_short(league, change, refusa
     doc = document(game(hands=[hand("Ann", 2, "Ann")]))
     change(doc)
     with pytest.raises(history_document.HistoryError) as caught:
-        services.import_history(league=league, source=dumps(doc))
+        history_services.import_history(league=league, source=dumps(doc))
     assert_refused_with_an_excerpt("\n".join(str(problem) for problem in caught.value.problems), refusal)
 
 
 def test_a_long_key_given_twice_is_quoted_short(league):
     source = dumps(document(game(hands=[hand("Ann", 2, "Ann")]))).replace(b'"hands"', f'"{LONG}": 1, "{LONG}": 2, "hands"'.encode())
     with pytest.raises(history_document.HistoryError) as caught:
-        services.import_history(league=league, source=source)
+        history_services.import_history(league=league, source=source)
     assert_refused_with_an_excerpt("\n".join(str(problem) for problem in caught.value.problems), "is given more than once")
 
 
 def test_every_form_of_the_app_quotes_short():
-    modules = [importlib.import_module(f"scores.forms.{info.name}") for info in pkgutil.iter_modules(app_forms.__path__)]
+    names = [info.name for info in pkgutil.walk_packages(scores.__path__, "scores.") if ".forms" in info.name]
+    modules = [importlib.import_module(name) for name in names]
     forms = [
         value
         for module in modules
         for value in vars(module).values()
         if isinstance(value, type) and issubclass(value, BaseForm) and value.__module__ == module.__name__
     ]
-    assert {"scores.forms.nights", "scores.forms.people"} <= {module.__name__ for module in modules}
+    assert {"scores.nights.forms", "scores.people.forms"} <= {module.__name__ for module in modules}
     assert len(forms) >= 25 and all(issubclass(form, ShortRefusals) for form in forms)
 
 

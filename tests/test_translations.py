@@ -32,15 +32,21 @@ from django.test import Client
 from django.urls import URLPattern, get_resolver, reverse
 from django.utils import formats, translation
 
-from scores import charts, problems, rules, selectors, services
+from scores.accounts.models import AccountLanguage
+from scores.engine import charts, problems, rules
 from scores.errors import MethodNotAllowedPage
-from scores.forms.hands import restore_token
-from scores.models import AccountLanguage, Game, ImportJob, Invite, League, Membership, Player, Role
+from scores.history.models import ImportJob
+from scores.leagues.models import Invite, League, Membership, Player, Role
+from scores.people import services as people_services
+from scores.standings import services as standings_services
+from scores.table import selectors, services
+from scores.table.forms.hands import restore_token
+from scores.table.models import Game
 from scores.templatetags.house_rules import rules_line
 from scores.templatetags.score_charts import signed
 from tests import catalogs
 from tests.conftest import PASSWORD, hand
-from tests.leagues import build
+from tests.small_league import build
 
 ROOT = Path(settings.BASE_DIR)
 LANGUAGES = ["af", "ceb", "it", "mt", "vi"]
@@ -180,7 +186,7 @@ def test_no_script_text_is_carried_in_a_data_attribute():
 
 
 def test_the_rules_engine_messages_are_in_the_catalogs():
-    source = (ROOT / "scores" / "rules.py").read_text()
+    source = (ROOT / "scores" / "engine" / "rules.py").read_text()
     marked = set(re.findall(r'N_\((["\'])(.+?)\1\)', source))
     assert len(marked) >= 20
     keys = {e.msgid for e in catalogs.messages(PO["mt"])}
@@ -246,8 +252,8 @@ def seeded(league, owner, make_user, night_of_four):
     )
     player = Player.objects.get(name="Ann")
     # A season, and two guests who could be one person (the merge's preview).
-    services.start_season(league=league, name="Spring", starts_on=datetime.date(2026, 3, 1), by=owner)
-    guests = (services.add_guest(league=league, name="Gil"), services.add_guest(league=league, name="Gill"))
+    standings_services.start_season(league=league, name="Spring", starts_on=datetime.date(2026, 3, 1), by=owner)
+    guests = (people_services.add_guest(league=league, name="Gil"), people_services.add_guest(league=league, name="Gill"))
     return {
         "league": league,
         "finished": g1,
@@ -623,7 +629,7 @@ def test_dates_and_numbers_are_written_the_local_way(client, owner, league, lang
 )
 def test_a_date_in_a_sentence_reads_as_the_language_writes_it(client, owner, league, lang, text):
     """Vietnamese: "8 tháng 3 năm 2026", not Django's "Ngày 08 tháng 03": no capital, no zero in the middle of a sentence."""
-    services.start_season(league=league, name="Spring", starts_on=datetime.date(2026, 3, 8), by=owner)
+    standings_services.start_season(league=league, name="Spring", starts_on=datetime.date(2026, 3, 8), by=owner)
     client.force_login(owner)
     html = client.get(reverse("scores:league_detail", args=[league.slug]), headers={"accept-language": lang}).content.decode()
     sentence = re.search(r'<p class="small mb-1 season-dates">(.*?)</p>', html).group(1)

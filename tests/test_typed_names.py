@@ -14,8 +14,11 @@ from dataclasses import dataclass
 import pytest
 from django.urls import reverse
 
-from scores import nights, rules, services
+from scores.engine import planner, rules
 from scores.models import Game, League, Night, Player, Round, Season, Side
+from scores.nights import services as nights_services
+from scores.people import services as people_services
+from scores.standings import services as standings_services
 from tests.history_docs import document, dumps, game
 
 pytestmark = pytest.mark.django_db
@@ -78,18 +81,18 @@ def _new_game_data(**fields) -> dict:
 
 
 def _season(league: League, owner) -> Season:
-    return services.start_season(league=league, name="Spring", starts_on=datetime.date(2026, 3, 1), by=owner)
+    return standings_services.start_season(league=league, name="Spring", starts_on=datetime.date(2026, 3, 1), by=owner)
 
 
 def _night(league: League, owner) -> Night:
-    return services.start_night(
+    return nights_services.start_night(
         league=league,
         name="Friday",
         played_on=datetime.date(2026, 3, 6),
-        seating=nights.Seating(),
+        seating=planner.Seating(),
         rounds=3,
         game_rules=rules.Rules(),
-        players=[services.add_guest(league=league, name=name) for name in EIGHT],
+        players=[people_services.add_guest(league=league, name=name) for name in EIGHT],
         by=owner,
     )
 
@@ -109,7 +112,7 @@ def _new_league(client, league, name, made):
 
 
 def _ann(league: League, owner) -> Player:
-    return services.add_guest(league=league, name="Ann")
+    return people_services.add_guest(league=league, name="Ann")
 
 
 def _posting(url: str, data: Callable[[str], dict]) -> Callable:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from scores.models import Game, League, SeasonTotal, Seat
-from scores.services.totals import Seasons
+from scores.leagues.models import League
+from scores.standings.models import SeasonTotal
+from scores.standings.services.totals import Seasons
+from scores.table.models import Game, Seat
 
 
 def recount(league: League) -> list[tuple]:

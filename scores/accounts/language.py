@@ -14,7 +14,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
-from ..models import AccountLanguage
+from .models import AccountLanguage
 
 _ATTRIBUTE = "_account_language"
 

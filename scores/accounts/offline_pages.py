@@ -4,7 +4,7 @@ The service worker keeps the game pages a player opened, to show them without a 
 without the "Log out" button (cookies cleared, the session expired, its password changed on another phone), and
 the next person to log in on the phone must not see the last one's pages: every page says, in a header, an opaque
 key of the account it was made for (``anonymous`` for nobody), and the worker drops what it kept when the key
-changes and serves a kept page only for the key it was kept under (``templates/scores/service_worker.js``).
+changes and serves a kept page only for the key it was kept under (``templates/scores/accounts/service_worker.js``).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from ..models import RequestCount
+from .models import RequestCount
 
 PERIOD = datetime.timedelta(hours=1)
 SIGNUPS_PER_ADDRESS = 10  # A table in a pub signs up from one address.

@@ -2,6 +2,7 @@
 
 - ``document``: a document read, checked and written; pure Python, no database.
 - ``export``: a league's stored games read from the database and written as JSON or CSV.
-
-Importing into the database is a write: ``scores.services.imports``.
+- ``services``: a history file imported into a league, all or nothing (its plain-row inserts in ``bulk``).
+- ``models``, ``tasks``: an upload kept as an import job and run by the background worker.
+- ``forms``, ``views``, ``urls``: downloads for members, uploads for owners.
 """

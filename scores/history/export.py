@@ -19,8 +19,9 @@ from operator import itemgetter
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from ..models import Game, Hand, HandScore, Season, Seat, Side
-from ..selectors.standings import standings, standings_columns
+from ..standings.models import Season
+from ..standings.selectors.standings import standings, standings_columns
+from ..table.models import Game, Hand, HandScore, Seat, Side
 from .document import (
     GAMES_HEADER,
     RULES_VALUES,

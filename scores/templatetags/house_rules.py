@@ -6,9 +6,9 @@ from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .. import rules
-from ..forms.games import point_label
-from ..problems import variant_name
+from ..engine import rules
+from ..engine.problems import variant_name
+from ..table.forms.games import point_label
 
 register = template.Library()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from .. import problems
+from ..engine import problems
 
 register = template.Library()
 

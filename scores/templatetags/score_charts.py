@@ -1,4 +1,4 @@
-"""Template tags that turn rows already in a page's context into charts (``scores.charts``), with no query of their own."""
+"""Template tags that turn rows already in a page's context into charts (``scores.engine.charts``), with no query of their own."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ from django import template
 from django.db.models.functions import Lower
 from django.template.defaultfilters import floatformat
 
-from .. import charts, selectors
-from ..models import PlayerRating
+from ..engine import charts
+from ..standings.models import PlayerRating
+from ..table import selectors
 
 register = template.Library()
 

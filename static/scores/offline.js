@@ -1,5 +1,5 @@
 // The game page at the table: the scoreboard moves at once on "Save hand", and scoring goes on without a network.
-// The hand is scored here by scorer.js (a mirror of scores/rules.py); the server scores it again and its answer
+// The hand is scored here by scorer.js (a mirror of scores/engine/rules.py); the server scores it again and its answer
 // wins: online, the htmx answer replaces the scoreboard (and this says so where it differs); offline, the hand waits
 // in a queue in IndexedDB, with its idempotency key and number, and is sent in order when the network is back (a
 // resend stores nothing twice). A hand the server will not take (another phone saved that number first, or the game

@@ -1,6 +1,6 @@
-// One hand of Pitch scored in the browser: a mirror of scores/rules.py (score_hand, goes_out and partners), which
+// One hand of Pitch scored in the browser: a mirror of scores/engine/rules.py (score_hand, goes_out and partners), which
 // stays the single source of truth. The phone needs it to move the scoreboard at once on "Save hand" and to keep score while
-// offline; the server scores every hand again and its answer wins. tests/test_browser_scorer.py runs this module
+// offline; the server scores every hand again and its answer wins. tests/table/test_browser_scorer.py runs this module
 // over thousands of hands generated from rules.py (tests/scorer_fixture.py) and fails on any difference.
 //
 // A table is {seats, sides, teams: [{name, players}], rules} (rules.Table.as_dict), its rules the keys of

@@ -8,8 +8,8 @@ from typing import IO, Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scores.history import export
-from scores.models import League
+from ...history import export
+from ...leagues.models import League
 
 
 class Command(BaseCommand):

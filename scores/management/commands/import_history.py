@@ -9,12 +9,12 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.core.validators import validate_slug
 from django.db import transaction
 
-from scores import services
-from scores.history.document import HistoryError, load_json
-from scores.models import League
-from scores.names import clean as clean_name
-from scores.names import has_surrogate
-from scores.rules import RulesError
+from ...engine.names import clean as clean_name
+from ...engine.names import has_surrogate
+from ...engine.rules import RulesError
+from ...history import services
+from ...history.document import HistoryError, load_json
+from ...leagues.models import League
 
 
 class Command(BaseCommand):

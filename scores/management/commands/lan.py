@@ -20,7 +20,7 @@ from django.core.management import get_commands
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.core.management.utils import get_random_secret_key
 
-from scores import qr
+from ...engine import qr
 
 WORKER_COMMAND = "db_worker"  # django-tasks-db's worker; started when installed (imports run as tasks).
 

@@ -1,4 +1,4 @@
-"""``makemessages`` that also collects the rules engine's messages, marked with ``N_`` in ``scores/rules.py``."""
+"""``makemessages`` that also collects the rules engine's messages, marked with ``N_`` in ``scores/engine/rules.py``."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
-from scores.demo import DEMO_PASSWORD, DEMO_USERNAME, create_demo_league
+from ...demo import DEMO_PASSWORD, DEMO_USERNAME, create_demo_league
 
 
 class Command(BaseCommand):

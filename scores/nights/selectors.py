@@ -1,0 +1,131 @@
+"""A card night's page: its rounds with every table's progress, what each round did with the players left over, and
+the night's standings; and the version its live page is cached by."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, TypedDict
+
+from django.db.models import Count, OuterRef, QuerySet, Subquery, Sum
+
+from ..engine import planner, problems
+from ..leagues.models import Player
+from ..table.models import Game, HandScore, Seat, Side
+from .models import Bye, Night, Round
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class _Total(TypedDict):
+    total: int | None  # The side's total after its last hand; None before the first.
+
+
+@dataclasses.dataclass(frozen=True)
+class TableRow:
+    """A table of a round: its game, and each side with its players and total so far."""
+
+    game: Game
+    sides: list[dict]
+    hands: int
+
+    @property
+    def number(self) -> int:
+        assert self.game.table is not None  # A card night's game is played at a table (the night_game_has_a_table constraint).
+        return self.game.table
+
+
+@dataclasses.dataclass(frozen=True)
+class RoundRow:
+    number: int
+    tables: list[TableRow]
+    byes: list[Player]
+    notes: list[str]
+
+    @property
+    def playing(self) -> int:
+        return sum(not table.game.is_finished for table in self.tables)
+
+
+def night_version(night: Night) -> str:
+    """What changes whenever the night's page would: the night's own version, and its games' (each bumped on every
+    write to the game). One query."""
+    games = Game.objects.filter(round__night=night).aggregate(count=Count("id"), versions=Sum("version"))
+    return f"{night.version}.{games['count']}.{games['versions'] or 0}"
+
+
+def night_games(night: Night) -> QuerySet[Game]:
+    """The night's games, round by round, table by table."""
+    return Game.objects.filter(round__night=night).order_by("round__number", "table")
+
+
+def night_context(night: Night) -> dict:
+    """The night's rounds (latest first), each table with its sides, players and totals, the byes and the notes, the
+    night's standings, and how its rounds have mixed the players: six queries however many rounds and tables."""
+    rounds = list(Round.objects.filter(night=night).order_by("number"))
+    last_total = HandScore.objects.filter(side=OuterRef("pk")).order_by("-hand__number").values("total")[:1]
+    games = list(night_games(night).select_related("winner", "scorer").annotate(hands_played=Count("hands")))
+    sides: dict[int, list[WithAnnotations[Side, _Total]]] = {}
+    for side in Side.objects.filter(game__round__night=night).annotate(total=Subquery(last_total)).order_by("game_id", "position"):
+        sides.setdefault(side.game_id, []).append(side)
+    seated: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(game__round__night=night).select_related("player").order_by("game_id", "position"):
+        seated.setdefault(seat.game_id, []).append(seat)
+    byes: dict[int, list[Player]] = {}
+    for bye in Bye.objects.filter(round__night=night).select_related("player").order_by("player__name"):
+        byes.setdefault(bye.round_id, []).append(bye.player)
+    names = {seat.player_id: seat.player.name for seats in seated.values() for seat in seats}
+    names |= {player.pk: player.name for players in byes.values() for player in players}
+    rows = []
+    played: list[tuple[list[planner.PlannedTable], tuple[int, ...]]] = []
+    for round_ in rounds:
+        tables, planned = [], []
+        for game in (game for game in games if game.round_id == round_.pk):
+            game.league = night.league  # For its address, without reading the league again.
+            game_sides = sides.get(game.pk, [])
+            seats = seated.get(game.pk, [])
+            tables.append(
+                TableRow(
+                    game=game,
+                    sides=[
+                        {
+                            "side": side,
+                            "total": side.total or 0,
+                            "players": [seat.player for seat in seats if seat.side_id == side.pk],
+                            "won": side.pk == game.winner_id,
+                        }
+                        for side in game_sides
+                    ],
+                    hands=game.hands_played,
+                )
+            )
+            players = tuple(seat.player_id for seat in seats)
+            teams = tuple(tuple(s.player_id for s in seats if s.side_id == side.pk) for side in game_sides) if game.partnership else ()
+            planned.append(planner.PlannedTable(players, teams))
+        round_byes = byes.get(round_.pk, [])
+        played.append((planned, tuple(sorted(p.pk for p in round_byes))))
+        notes = planner.notes(planned, played[-1][1], night.seating)
+        rows.append(RoundRow(round_.number, tables, round_byes, [problems.note(note, names) for note in notes]))
+    finished = Seat.objects.filter(game__round__night=night, game__status=Game.Status.FINISHED)
+    lines = [
+        planner.Line(player, side == winner, points, sets)
+        for player, side, winner, points, sets in finished.values_list("player_id", "side_id", "game__winner_id", "points", "sets")
+    ]
+    standing = [
+        {"rank": s.rank, "name": names[s.player], "player": s.player, "games": s.games, "wins": s.wins, "points": s.points, "sets": s.sets}
+        for s in planner.standings(lines, players=names)
+    ]
+    latest = rows[-1] if rows else None
+    kept = planner.rotation_kept(played, night.seating, night.seed) if night.rotation else len(played)
+    return {
+        "night": night,
+        "rounds": rows[::-1],
+        "latest": latest,
+        "standings": standing,
+        "present": [*(seat.player for table in latest.tables for seat in seated.get(table.game.pk, [])), *latest.byes] if latest else [],
+        "over": latest is not None and latest.number >= night.rounds and not latest.playing,
+        # How the rounds have mixed the players (a partnership night), and for a night planned as a full rotation the
+        # round from which it was seated by search instead (the players changed), if it was.
+        "quality": planner.quality((tables for tables, _byes in played), names) if night.partnership and played else None,
+        "fell_back": kept + 1 if kept < len(played) else None,
+    }

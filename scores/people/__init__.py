@@ -1,0 +1,1 @@
+"""A league's people: guests, claims of a guest's games, renames, archiving and merges."""

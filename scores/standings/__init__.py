@@ -1,0 +1,1 @@
+"""The standings: seasons, the players' figures kept per season, ratings, and a player's page."""

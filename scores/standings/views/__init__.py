@@ -1,0 +1,1 @@
+"""The seasons' page (``seasons``) and a player's page (``players``)."""
