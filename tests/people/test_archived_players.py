@@ -20,8 +20,7 @@ from scores.nights import services as nights_services
 from scores.people import services as people_services
 from scores.standings import selectors as standings_selectors
 from scores.table import services as table_services
-
-from .conftest import hand
+from tests.conftest import hand
 
 pytestmark = pytest.mark.django_db
 

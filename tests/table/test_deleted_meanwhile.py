@@ -27,8 +27,8 @@ from scores.models import Claim, Game, Hand, League, Player, Role
 from scores.people import services as people_services
 from scores.table import services as table_services
 from tests.conftest import hand
-from tests.test_concurrency import run_together
-from tests.test_concurrent_requests import assert_no_failures
+from tests.table.test_concurrency import run_together
+from tests.table.test_concurrent_requests import assert_no_failures
 
 pytestmark = pytest.mark.django_db(transaction=True)
 HTMX = {"HTTP_HX_REQUEST": "true"}
