@@ -90,6 +90,7 @@ INVARIANT = {
     ("mt", "A card night seats %(min)s to %(max)s players: %(count)s is ticked or typed."),
     ("mt", "%(n)s sitting out"),
     ("mt", "Table %(tables)s of round %(number)s is still playing: start the next round when it is over, or start it anyway."),
+    ("mt", "%(names)s is archived: bring them back on the people page to seat them."),
 }
 
 
