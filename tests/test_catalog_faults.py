@@ -95,6 +95,7 @@ INVARIANT = {
     ("mt", "A full rotation needs 4k or 4k+1 players (4, 5, 8, 9, 12, 13, …, 28): %(count)s is ticked or typed."),
     ("mt", "%(n)s sitting out"),
     ("mt", "Table %(tables)s of round %(number)s is still playing: start the next round when it is over, or start it anyway."),
+    ("mt", "%(names)s is archived: bring them back on the people page to seat them."),
 }
 
 
