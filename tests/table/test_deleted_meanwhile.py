@@ -22,31 +22,17 @@ from django.test import Client
 from django.urls import reverse
 
 from scores.common.refusals import Gone
-from scores.engine import rules
 from scores.models import Claim, Game, Hand, League, Player, Role
 from scores.people import services as people_services
 from scores.table import services as table_services
-from tests.conftest import hand
 from tests.table.test_concurrency import run_together
 from tests.table.test_concurrent_requests import assert_no_failures
+from tests.table.test_races import _client, _game_with_hands
 
 pytestmark = pytest.mark.django_db(transaction=True)
 HTMX = {"HTTP_HX_REQUEST": "true"}
 ROUNDS = 10
 DELETED = "The game was deleted meanwhile, so nothing was changed."
-
-
-def _client(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def _game(league: League, code: str, hands: int) -> Game:
-    game = table_services.start_game(league=league, seats=["Ann", "Bob", "Cat", "Dan"], code=code, rules=rules.Rules())
-    for _ in range(hands):
-        table_services.record_hand(game=game, hand=hand("Ann", 1, "Bob", "Cat"))
-    return game
 
 
 def _version(game: Game) -> int:
@@ -121,7 +107,7 @@ def test_a_write_racing_the_games_delete_is_done_first_or_told_the_game_was_dele
     act, hands, done = WRITES[write]
     scorer, owner = _client(make_user("sam", league, Role.SCORER)), _client(make_user("olive", league, Role.OWNER))
     for round_ in range(ROUNDS):
-        game = _game(league, f"round-{round_}", hands)
+        game = _game_with_hands(league, f"round-{round_}", hands)
         number = hands + 1 if write in ("save", "sync") else hands
         seen = _version(game)
         wrote, deleted = run_together(
@@ -143,7 +129,7 @@ def test_a_write_racing_the_games_delete_is_done_first_or_told_the_game_was_dele
 def test_a_game_deleted_twice_at_once_is_deleted_once_and_the_other_told(league, make_user):
     ada, bea = _client(make_user("ada", league, Role.OWNER)), _client(make_user("bea", league, Role.OWNER))
     for round_ in range(ROUNDS):
-        game = _game(league, f"round-{round_}", 2)
+        game = _game_with_hands(league, f"round-{round_}", 2)
         seen = _version(game)
         results = run_together([lambda g=game, v=seen: _delete_game(ada, g, v), lambda g=game, v=seen: _delete_game(bea, g, v)])
         assert_no_failures(results)
@@ -252,7 +238,7 @@ def test_a_claim_answered_by_two_owners_at_once_is_answered_once(league, make_us
 def test_an_undo_refused_and_then_deleted_with_its_game_is_told_the_game_was_deleted(league, make_user):
     """The owner's delete lands between the undo's refusal and its answer, which reads the game again to show it."""
     scorer = _client(make_user("sam", league, Role.SCORER))
-    game = _game(league, "g", 2)
+    game = _game_with_hands(league, "g", 2)
     refuse = table_services.undo_hand
 
     def refused_then_deleted(*, game: Game, number: int):
