@@ -139,6 +139,8 @@ def scoreboard(game: Game, state: GameState, last: Hand | None, number: int, dea
     deltas = {score.side_id: score.delta for score in last.side_scores} if last is not None else {}
     if last is not None:
         totals.update({score.side_id: score.total for score in last.side_scores})
+    elif game.on_paper:  # No hands: its final scores are its seats' points (one query, for such a game only).
+        totals.update(Seat.objects.filter(game=game).values_list("side_id", "points"))
     best = max(totals.values(), default=0)
     members = {side.pk: [name for name, seat in state.seats.items() if seat.side_id == side.pk] for side in sides}
 
@@ -160,6 +162,8 @@ def scoreboard(game: Game, state: GameState, last: Hand | None, number: int, dea
         "next_number": number + 1,
         "dealer": dealer,
         "first_bidder": state.table.left_of(dealer),
+        # A game of a number of hands: how many are left (0: tied after them, played off a hand at a time).
+        "hands_left": rules.hands_left(state.table.rules, number),
         "last_result": result_line(last) if last is not None else "",
         "not_out": not_out_lines(game, state, last, {side.name: totals[side.pk] for side in sides}) if last is not None else [],
         "short_names": names.short_forms(state.table.seats),  # The history shows names short (the short_name filter).

@@ -151,12 +151,15 @@ class StandingsForm(SeasonForm):
     def standings(self, league: League) -> dict:
         """The standings these parameters ask for, as the page shows them: the rows, the headers of the columns the
         games counted call for (``selectors.standings_columns``), the kinds of point among them (their keys) and
-        whether points per hand is one, and the columns' headings as a choice ("Player, GP … or Rating")."""
+        whether points per hand is one, whether a game recorded from paper counts, and the columns' headings as a choice
+        ("Player, GP … or Rating")."""
         start, end = self.dates
         columns = standings_columns(league, start=start, end=end, mode=self.games["mode"], variant=self.games["variant"])
         keys = {column.key for column in columns}
+        rows = standings(league, **self.query)
         return {
-            "rows": standings(league, **self.query),
+            "rows": rows,
+            "paper": any(row.paper_games for row in rows),  # Said under the table: they count in no figure per hand.
             "headers": self.headers(columns),
             "kinds": [key for key in rules.CATALOGUE if key in keys],
             "per_hand": "points_per_hand" in keys,
