@@ -23,13 +23,16 @@ def variant_words(played_by: rules.Rules) -> str:
 
 @register.filter
 def rules_line(played_by: rules.Rules | None) -> str:
-    """The variant, the target, then each house rule that differs from the variant's own; its own rules go unsaid.
+    """The variant, the target (or the number of hands), then each house rule that differs from the variant's own; its own rules go unsaid.
     The variant is said for the 4-point game too: a league may play several."""
     if played_by is None:
         return ""
     house = played_by.house
     # Counted, so a language that says the points ("a 11 punti") can say one ("a 1 punto"): any target is allowed.
     target = ngettext("to %(target)s", "to %(target)s", played_by.target) % {"target": played_by.target}
+    if played_by.hands is not None:  # A game of a number of hands: its target decides nothing.
+        target = ngettext("%(hands)s hand, the side ahead wins", "%(hands)s hands, the side ahead wins", played_by.hands)
+        target %= {"hands": played_by.hands}
     parts = [variant_words(played_by), target]
     if "going_out" in house:
         parts.append(_("set pitcher can't go out"))

@@ -44,6 +44,8 @@ def test_the_night_keeps_its_number_of_hands_and_each_table_plays_it(owner_clien
     night = _night_of_hands(owner_client, league)
     assert night.hands_per_round == 4 and night.rules.hands == 4
     assert all(game.hands_per_round == 4 for game in _tables(night, 1))
+    page = owner_client.get(_tables(night, 1)[0].get_absolute_url()).text
+    assert '<p class="small text-muted mb-2" id="house-rules">4-point · 4 hands, the side ahead wins</p>' in page  # No target.
 
 
 @pytest.mark.parametrize("hands", ["0", "31", "four"])
