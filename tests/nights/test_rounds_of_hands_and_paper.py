@@ -120,6 +120,12 @@ def test_a_scorer_records_a_tables_result_from_paper_and_it_counts_in_standings_
     assert kept(league) == recount(league)  # The season's totals kept as the seats count them.
     shown = client.get(game.get_absolute_url()).text
     assert "Recorded from paper, after 8 hands." in shown and "the game was recorded from paper" in shown
+    us, them = _sides(game)
+    share = client.get(game.get_absolute_url()).context["share_text"]
+    assert f"Final scores: {us} 9, {them} 5. Recorded from paper, after 8 hands." in share
+    Game.objects.filter(pk=game.pk).update(share_token="paper-watch")
+    watched = client.get(reverse("scores:watch", args=["paper-watch"]))
+    assert watched.status_code == 200 and "Recorded from paper, after 8 hands." in watched.text
     night_page = owner_client.get(night.get_absolute_url()).text
     assert "recorded from paper" in night_page
     assert [row["total"] for row in nights_selectors.night_context(night)["rounds"][0].tables[0].sides] == [9, 5]

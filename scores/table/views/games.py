@@ -132,12 +132,19 @@ def game_context(
     return context
 
 
+def paper_hands_words(hands: int) -> str:
+    return ngettext("Recorded from paper, after %(hands)s hand.", "Recorded from paper, after %(hands)s hands.", hands) % {"hands": hands}
+
+
 def share_text(context: dict) -> str:
     """A finished game's result in words, to share: who won, the final scores and the hands played."""
     game = context["game"]
     scores = ", ".join(f"{row['side'].name} {row['total']}" for row in context["rows"])
     hands = len(context["hands"])
     played = ngettext("%(count)s hand played.", "%(count)s hands played.", hands) % {"count": hands}
+    if game.on_paper:  # No hands: the number written on the paper, if it was given.
+        known = game.paper_hands
+        played = gettext("Recorded from paper.") if known is None else paper_hands_words(known)
     return gettext("%(league)s, %(date)s: %(winner)s won. Final scores: %(scores)s. %(played)s") % {
         "league": game.league.name,
         "date": date_format(game.played_on, "DATE_FORMAT"),
