@@ -20,7 +20,7 @@ from ...standings.selectors.seasons import current_season, seasons
 from ...standings.selectors.standings import COLUMNS, Column, standings, standings_columns
 from ...table.forms.games import NameField, RulesForm
 from ...table.models import Game
-from ..models import MAX_TOTAL, GoingOut, League, Player
+from ..models import GoingOut, League, Player
 
 
 class LeagueForm(ShortRefusals, forms.ModelForm):
@@ -193,7 +193,7 @@ class GameFilterForm(DateRangeForm):
     # The house rules, to compare games played by the same ones: "" is any.
     going_out = forms.ChoiceField(label=_("Going out"), choices=[("", _("Any")), *GoingOut.choices], required=False)
     min_bid = forms.TypedChoiceField(
-        label=_("Minimum bid"), choices=[("", _("Any")), *((b, str(b)) for b in range(1, MAX_TOTAL + 1))], coerce=int, required=False
+        label=_("Minimum bid"), choices=[("", _("Any")), *((b, str(b)) for b in range(1, rules.MAX_TOTAL + 1))], coerce=int, required=False
     )
     steal = forms.TypedChoiceField(
         label=_("Dealer's steal"), choices=[("", _("Any")), ("yes", _("Allowed")), ("no", _("Not allowed"))], coerce=_yes, required=False

@@ -27,8 +27,6 @@ from .hands import add_problems, read_restore_token
 TARGETS = (7, 11, 15, 21, 52)  # The targets tables play to; any other is typed.
 USUAL = "usual"  # The target or minimum bid the variant usually has: right for any variant picked, with or without JavaScript.
 OTHER = "other"
-# The highest total a game can have (every point of the catalogue): no minimum bid above it can ever be right.
-MOST_POINTS = sum(point.value for point in rules.CATALOGUE.values())
 NEW_NAME_ROWS = 7
 # Partnership play: the team shapes (teams, players in each), by the value the form posts for them.
 SHAPES = {f"{teams}x{size}": (teams, size) for teams, size in rules.TEAM_SHAPES}
@@ -185,7 +183,7 @@ class RulesForm(ShortRefusals, forms.Form):
     )
     other_target = forms.IntegerField(label=_("Other target"), min_value=rules.MIN_TARGET, max_value=rules.MAX_TARGET, required=False)
     going_out = _house_rule(_("Going out"), GoingOut.choices)
-    min_bid = _house_rule(_("Minimum bid"), [(USUAL, _("Usual")), *((str(b), str(b)) for b in range(1, MOST_POINTS + 1))])
+    min_bid = _house_rule(_("Minimum bid"), [(USUAL, _("Usual")), *((str(b), str(b)) for b in range(1, rules.MAX_TOTAL + 1))])
     steal = _house_rule(_("Dealer's steal"), [("yes", _("Allowed")), ("no", _("Not allowed"))], coerce=_yes_no)
     smudge = _house_rule(
         _("Smudge: bid the top bid and win every point to win the game"), [("no", _("Off")), ("yes", _("On"))], coerce=_yes_no
