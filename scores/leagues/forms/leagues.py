@@ -39,13 +39,6 @@ class LeagueRulesForm(RulesForm):
         super().__init__(*args, defaults=league.rules, **kwargs)
         self.league = league
 
-    def save(self) -> League:
-        fields = League.fields_of(self.cleaned_data["rules"])
-        for name, value in fields.items():
-            setattr(self.league, name, value)
-        self.league.save(update_fields=list(fields))
-        return self.league
-
 
 class DateRangeForm(ShortRefusals, forms.Form):
     """A range of days: games played from ``start`` to ``end``, both included and both optional."""
