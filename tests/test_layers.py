@@ -1,9 +1,9 @@
 """The house of docs/architecture.md holds. By area: the engine imports no area and nothing of Django but its
 translation and number formats; each area imports the engine and the areas under it, and an arrow up is one listed
 here with its reason. By kind, across the areas: models, reads, writes, forms, views, each importing only the kinds
-under it; no view module imports another (but the access helpers), views take only writes from the services and write
-nothing themselves. The only SQL written by hand is the history import's bulk inserts, in one
-module that only the import uses. HTML is left to the templates, which cache nothing between requests."""
+under it; no view module imports another (but the access, answer and presentation helpers), views take only writes
+from the services and write nothing themselves. The only SQL written by hand is the history import's bulk inserts, in
+one module that only the import uses. HTML is left to the templates, which cache nothing between requests."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ KINDS = [
     [*(f"scores.{area}.services" for area in AREAS), "scores.history.bulk", "scores.history.tasks", "scores.accounts"],
     [*(f"scores.{area}.forms" for area in AREAS)],
     [
-        *(f"scores.{area}.{kind}" for area in AREAS for kind in ("views", "access", "urls")),
+        *(f"scores.{area}.{kind}" for area in AREAS for kind in ("views", "access", "answers", "presentation", "urls")),
         "scores.accounts.install",
         "scores.common.requests",
         "scores.common.converters",
@@ -248,7 +248,10 @@ def _view_files() -> list[Path]:
 
 def test_no_view_module_imports_another_but_the_access_helpers():
     views = {_module(path) for path in _view_files()}
-    helpers = {name for name in views if name.endswith(".access")} | {"scores.common.requests", "scores.common.converters"}
+    helpers = {name for name in views if name.endswith((".access", ".answers", ".presentation"))} | {
+        "scores.common.requests",
+        "scores.common.converters",
+    }
     found = []
     for path in _view_files():
         found += [f"{_module(path)} imports {name}" for name in _imported(path) if name in views - helpers]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from django.core.paginator import Page, Paginator
-from django.utils.translation import gettext as _
 
 from ..engine import charts
 from ..standings.models import PlayerRating, Season
@@ -33,15 +34,16 @@ def ratings_chart(league: League, *, season: Season | None = None) -> charts.Cha
         PlayerRating.objects.filter(game__in=recent).in_order_played().values_list("game_id", "player__name", "mu_after", "sigma_after")
     )
     points = [(game, name, mu - 3 * sigma) for game, name, mu, sigma in ratings]
-    return charts.ratings_chart(points, title=_("Ratings over time"), x_label=_("Rated games"))
+    return charts.ratings_chart(points)
 
 
-def invite_refusal(invite: Invite, user) -> str | None:
-    """Why this invite link does not let ``user`` join, or None if it does (a member already: None)."""
+def invite_refusal(invite: Invite, user) -> Literal["gone", "removed"] | None:
+    """Why this invite link does not let ``user`` join, or None if it does (a member already: None): "gone", revoked
+    or expired; "removed", an owner removed ``user`` after the link was made (``services.InviteRefused`` says them)."""
     if invite.revoked or invite.is_expired:
-        return _("This invite link no longer works: ask an owner of the league for a new one.")
+        return "gone"
     if Membership.objects.filter(league_id=invite.league_id, user=user).exists():
         return None
     if Removal.objects.filter(league_id=invite.league_id, user=user, removed_at__gte=invite.created_at).exists():
-        return _("You were removed from this league: ask an owner to invite you again.")
+        return "removed"
     return None

@@ -135,6 +135,16 @@ def remove_member(*, league: League, member_pk: int, by) -> Membership:
     return member
 
 
+class InviteRefused(Refused):
+    """An invite link that does not let someone join, for one of ``selectors.invite_refusal``'s reasons."""
+
+    def __init__(self, reason: str) -> None:
+        if reason == "removed":
+            super().__init__(_("You were removed from this league: ask an owner to invite you again."))
+        else:
+            super().__init__(_("This invite link no longer works: ask an owner of the league for a new one."))
+
+
 @transaction.atomic
 def accept_invite(*, invite: Invite, user) -> tuple[Membership, bool]:
     """Make ``user`` a member with the invite's role; an existing member keeps the role they have.
@@ -144,9 +154,9 @@ def accept_invite(*, invite: Invite, user) -> tuple[Membership, bool]:
     Returns the membership and whether it is new.
     """
     locked = Invite.objects.select_for_update().filter(pk=invite.pk).first()  # Revoked a moment ago? Wait and see.
-    refusal: str | None = _("This invite link no longer works: ask an owner of the league for a new one.")
-    if locked is None or (refusal := invite_refusal(locked, user)) is not None:
-        raise Refused(refusal)
+    reason = "gone" if locked is None else invite_refusal(locked, user)
+    if reason is not None:
+        raise InviteRefused(reason)
     Removal.objects.filter(league_id=invite.league_id, user=user).delete()
     return Membership.objects.get_or_create(league_id=invite.league_id, user=user, defaults={"role": invite.role})
 

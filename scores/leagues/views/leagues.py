@@ -27,7 +27,7 @@ def league_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """A league's standings, its players' ratings over time and its latest games."""
     league, membership = league_for(request.user, slug)
     form = StandingsForm(request.GET or None, league=league, variants=standings_selectors.variants_played(league))
-    standings = {"form": form, **form.standings(league)}
+    standings = {"form": form, **standings_selectors.standings_table(league, **form.query)}
     status = 400 if form.errors else 200  # Shown with the form's messages; the standings fall back to the defaults.
     standings["chart"] = selectors.ratings_chart(league, season=form.chosen)
     if request.htmx and not request.htmx.history_restore_request:

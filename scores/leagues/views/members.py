@@ -110,7 +110,8 @@ def invite_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResponse
     A link that was revoked or has expired, or that an owner made before removing this user, says so (410, 403).
     """
     invite = get_object_or_404(Invite.objects.select_related("league"), token=token)
-    refusal = selectors.invite_refusal(invite, request.user)
+    reason = selectors.invite_refusal(invite, request.user)
+    refusal = str(services.InviteRefused(reason)) if reason is not None else None
     if request.method == "POST" and refusal is None:
         try:
             _membership, created = services.accept_invite(invite=invite, user=request.user)

@@ -5,6 +5,6 @@ from __future__ import annotations
 
 from .players import player_context
 from .seasons import current_season, seasons
-from .standings import standings, standings_columns, variants_played
+from .standings import standings, standings_columns, standings_table, variants_played
 
-__all__ = ["current_season", "player_context", "seasons", "standings", "standings_columns", "variants_played"]
+__all__ = ["current_season", "player_context", "seasons", "standings", "standings_columns", "standings_table", "variants_played"]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-
 from ...engine import charts, rules
 from ...leagues.models import Player
 from ...table.models import Game, Seat
@@ -64,11 +62,7 @@ def player_context(player: Player, *, season: Season | None = None) -> dict:
                 mine, theirs = places[seat.side_id], places[other.side_id]
                 record["won" if mine < theirs else "lost" if mine > theirs else "tied"] += 1
     best_partner = max(partners.values(), key=lambda p: (p["wins"] / p["games"], p["games"]), default=None)
-    chart = charts.line_chart(
-        [charts.Series(player.name, [(i, round(r.after, 1)) for i, r in enumerate(ratings, start=1)])],
-        title=_("Rating over time"),
-        x_label=_("Rated games"),
-    )
+    chart = charts.line_chart([charts.Series(player.name, [(i, round(r.after, 1)) for i, r in enumerate(ratings, start=1)])])
     return {
         "player": player,
         "games": played,
