@@ -52,12 +52,16 @@ HAND_SAVED = "hand-saved"
 @require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Request")
 def game_new(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """Seat the players, pick the rules and start a game; with htmx, the rules line for the choices made so far."""
+    """Seat the players, pick the rules and start a game; with htmx, the rules line or the seating for the choices
+    made so far."""
     league, membership = league_for(request.user, slug, Role.SCORER)
     if request.htmx and request.method != "POST":
         line = RulesLineForm(request.GET, defaults=league.rules)
         if line.asked:
             return render(request, "scores/table/game_new.html#rules_line", {"rules": line.chosen_rules()})
+        if line.seating:  # Who sits where, as the form would seat them (NewGameForm.clean): the page never works it out.
+            seating = NewGameForm(request.GET, league=league).seating()
+            return render(request, "scores/table/game_new.html#seating", {"seating": seating})
     form = NewGameForm(request.POST or None, league=league)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
