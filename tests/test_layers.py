@@ -28,7 +28,6 @@ UPWARD = {
     ("scores.leagues.forms.leagues", "table"): "the house rules form is the new game's rules form; the games filter",
     ("scores.leagues.forms.leagues", "standings"): "the standings' and seasons' filters live with the league's forms",
     ("scores.leagues.selectors", "table"): "a league's games a page at a time",
-    ("scores.leagues.selectors", "standings"): "a league's ratings chart",
     ("scores.leagues.services", "table"): "a league deleted with its games; a renamed player's games shown again",
     ("scores.leagues.views.leagues", "standings"): "the league's page shows its standings",
     ("scores.table.services", "standings"): "a hand that ends a game rates it and counts it in the season, in its transaction",

@@ -91,7 +91,7 @@ def test_a_finished_game_shows_each_players_rating_change(client, league, owner)
 
 
 def test_the_league_page_charts_only_the_last_rated_games(client, league, owner, monkeypatch):
-    from scores.leagues import selectors as league_reads
+    from scores.standings.selectors import players as league_reads
     from tests import small_league as leagues
 
     leagues.build(league)

@@ -29,7 +29,7 @@ def league_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     form = StandingsForm(request.GET or None, league=league, variants=standings_selectors.variants_played(league))
     standings = {"form": form, **standings_selectors.standings_table(league, **form.query)}
     status = 400 if form.errors else 200  # Shown with the form's messages; the standings fall back to the defaults.
-    standings["chart"] = selectors.ratings_chart(league, season=form.chosen)
+    standings["chart"] = standings_selectors.ratings_chart(league, season=form.chosen)
     if request.htmx and not request.htmx.history_restore_request:
         # A re-sort or a filter: the table alone, and the season's chart. Back to a page htmx no longer keeps asks for the whole page.
         return render(request, "scores/leagues/league_detail.html#standings", {"league": league, "oob": True, **standings}, status=status)
