@@ -662,9 +662,9 @@ def test_italian_dates_have_lower_case_months_and_no_leading_zero(client, owner,
 
 def test_chart_labels_and_tooltips_write_numbers_the_local_way():
     series = [charts.Series("Ann", [(1, 0.5), (2, 2.5)])]
-    english = charts.line_chart(series, title="t")
+    english = charts.line_chart(series)
     with translation.override("it"):
-        italian = charts.line_chart(series, title="t")
+        italian = charts.line_chart(series)
         assert (signed(2.44), signed(-1.0), signed(0.05)) == ("+2,4", "-1,0", "+0,1")
     assert [dot.title for dot in english.lines[0].dots] == ["Ann: 0.5", "Ann: 2.5"]
     assert [dot.title for dot in italian.lines[0].dots] == ["Ann: 0,5", "Ann: 2,5"]
