@@ -37,10 +37,6 @@ from urllib.parse import urlencode
 import browser  # This script's folder is on the path: bench/browser.py, the phone in Chromium.
 import capacity  # bench/capacity.py, many tables against make prod.
 
-from scores.history import services
-from scores.standings import services as standings_services
-from scores.table import services as table_services
-
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
 PRODUCTION_ENV = {
@@ -183,6 +179,9 @@ def main() -> None:
         "--peer", type=Path, help="the browser part measures this static scorekeeper beside the app: a checkout of it (its index.html)"
     )
     parser.add_argument(
+        "--trace", action="store_true", help="the browser part also traces a few saves (DevTools Tracing) and says where their time goes"
+    )
+    parser.add_argument(
         "--standings-only",
         action="store_true",
         help="only the standings at scale: --games games (100,000) on SQLite, then on PostgreSQL when it answers",
@@ -217,7 +216,7 @@ def main() -> None:
         if args.capacity:
             line = capacity.run(OUT, budget, PRODUCTION_ENV, steps=steps, window=args.window, sqlite=args.sqlite)
         else:
-            browser.run(OUT, budget, PRODUCTION_ENV, peer=args.peer)
+            browser.run(OUT, budget, PRODUCTION_ENV, peer=args.peer, trace=args.trace)
         finish(line)
         return
     database = OUT / "bench.sqlite3"
@@ -233,7 +232,7 @@ def main() -> None:
     if not args.no_load:
         line = capacity.run(OUT, budget, PRODUCTION_ENV, steps=steps, window=args.window, sqlite=args.sqlite)
     if not args.no_browser:
-        browser.run(OUT, budget, PRODUCTION_ENV, peer=args.peer)
+        browser.run(OUT, budget, PRODUCTION_ENV, peer=args.peer, trace=args.trace)
     finish(line)
 
 
@@ -248,7 +247,9 @@ def in_process(args) -> None:
 
     from scores.engine import rules
     from scores.history import export as history_export
+    from scores.history import services
     from scores.leagues.models import League
+    from scores.table import services as table_services
     from scores.table.models import Game, Hand
 
     # The test client on the real settings (DEBUG stays off), without setup_test_environment(): its template
@@ -468,7 +469,8 @@ def standings_run(args) -> None:
     from django.test import Client
     from django.urls import reverse
 
-    pass
+    from scores.history import services
+    from scores.standings import services as standings_services
     from scores.standings.models import Season
 
     vendor = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}[connection.vendor]
@@ -529,7 +531,7 @@ def seed_league(args, user, variant: str = "4-point", *, budgeted: bool = True) 
     budget on SQLite, unless not ``budgeted``)."""
     from django.db import connection
 
-    pass
+    from scores.history import services
     from scores.leagues.models import League, Membership, Role
     from scores.table.models import Game
 
