@@ -166,6 +166,12 @@ def main() -> None:
         "--steps", default=",".join(map(str, capacity.STEPS)), help="the capacity run's numbers of tables, rising (comma-separated)"
     )
     parser.add_argument("--window", type=float, default=60, help="seconds measured at each step of the capacity run, once settled")
+    parser.add_argument(
+        "--failover",
+        action="store_true",
+        help="only the two-server run: two make prod servers behind HAProxy, --tables tables, one server killed partway",
+    )
+    parser.add_argument("--tables", type=int, default=100, help="with --failover: the tables played across the two servers")
     parser.add_argument("--sqlite", action="store_true", help="the capacity run on SQLite even when PostgreSQL answers")
     parser.add_argument("--import-only", action="store_true", help="only the import: its rate, and /healthz during a 5 MB upload")
     parser.add_argument(
@@ -211,6 +217,9 @@ def main() -> None:
     line = ""
     if args.standings_only:
         standings_only(args)
+        return
+    if args.failover:
+        finish(capacity.failover(OUT, budget, PRODUCTION_ENV, tables=args.tables))
         return
     if args.browser_only or args.capacity:
         if args.capacity:
