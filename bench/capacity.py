@@ -543,7 +543,8 @@ def describe(step: dict) -> str:
 async def drive(
     base: str, env: dict[str, str], steps: list[int], window: float, settle: float, warmup: float, group: int, database, log: AccessLog
 ) -> list:
-    connector = aiohttp.TCPConnector(limit=0)  # Connections kept open between requests, as a browser keeps them.
+    # Connections kept open and shared by the phones, as the proxy in front (DEPLOY.md) keeps its own to the app server.
+    connector = aiohttp.TCPConnector(limit=0)
     timeout = aiohttp.ClientTimeout(total=30)
     async with aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.DummyCookieJar(), timeout=timeout) as http:
         load = Load(http, base)
