@@ -1,4 +1,4 @@
-"""The benchmark's browser part: ``bench/run.py --browser-only [--peer DIR]``, or as part of ``make bench``.
+"""The benchmark's browser part: ``bench/run.py --browser-only [--peer DIR] [--trace]``, or as part of ``make bench``.
 
 Runs the production stack (gunicorn, DEBUG off, static files collected, HTML compressed by the app as ``make
 prod`` and ``make lan`` serve it) on 127.0.0.1 and drives the system Chromium as a phone: 390x844, touch, an
@@ -14,6 +14,14 @@ a page does not reach its worker's requests). It measures:
   index.html; its Firebase scripts from a CDN are refused, as no page here reaches the internet): its
   "Apply Hand to Score" to its ``.score`` text changing. The two pages take turns, a hand each, throttled and
   then unthrottled, so a busy moment on the machine slows both;
+- each tap as the browser measures it (Event Timing, what Interaction to Next Paint reports: from the input's own
+  timestamp to the next paint after its handlers, split into input delay, processing and presentation): "Save hand"
+  and three taps in the hand form (the pitcher, the bid, a point), real clicks through the DevTools protocol; on the
+  peer its "Apply Hand to Score" and three of its taps (who took the bid, two points); and on **the floor**, a bare
+  page this script serves itself (one button whose handler changes one number), tapped the same way in the same
+  Chromium: what any page costs there. The pages take turns, throttled and then not. With ``--trace``, a few more
+  saves under the DevTools protocol's Tracing say where Save hand's time goes on the renderer's main thread
+  (handlers, style, layout, paint), and the last one's trace is kept (bench/out/save-hand-trace.json);
 - bytes per saved hand: everything the page received over the network (headers and bodies, as sent: the
   DevTools protocol's encoded length) from the tap until the page is idle again, and what it posted;
 - sync: 20 hands saved offline, then the network back: from the "online" event to the page saying the queue
@@ -28,6 +36,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import shutil
 import sqlite3
 import statistics
@@ -41,6 +50,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PORT = "8766"
 PEER_PORT = 8767
+FLOOR_PORT = 8768
 BASE = f"http://127.0.0.1:{PORT}"
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -121,21 +131,31 @@ TAP_LABELS = """(taps) => {
   }
 }"""
 TAP_PEER = """([team, other]) => {
-  for (const index of [0, 1, 2, 3, 4]) document.querySelectorAll(`.hand-point-btn[data-team="${team}"]`)[index].click();
+  for (const index of [2, 3, 4]) document.querySelectorAll(`.hand-point-btn[data-team="${team}"]`)[index].click();
   document.querySelectorAll(`.hand-point-btn[data-team="${other}"]`)[5].click();
-  document.querySelector(`input[name=bidTaker][value="${team}"]`).click();
 }"""
 
 
-def tap_hand(page, number: int) -> None:
+def tap_hand(page, number: int, timed: Callable[[str, object], None] | None = None) -> None:
+    """A hand in the form. With ``timed``, its first three taps (pitcher, bid, a point) are real clicks, each given
+    to ``timed`` with its label to click; the others are clicked in one call into the page."""
     pitcher = ["Ann", "Bob", "Cat", "Dan"][number % 4]
     taps = [["Pitcher", pitcher], ["Bid", "2"], ["High", pitcher], ["Low", pitcher], ["Jack", "Not in play"], ["Game", "Tied"]]
+    if timed is not None:
+        for group, label in taps[:3]:
+            fieldset = page.locator("#hand fieldset").filter(has=page.locator("legend", has_text=re.compile(f"^{group}$")))
+            timed("form", fieldset.locator("label").filter(has_text=re.compile(f"^{label}$")))
+        taps = taps[3:]
     page.evaluate(TAP_LABELS, taps)
 
 
-def tap_peer_hand(page, number: int) -> None:
-    """A hand on the peer: five of its point buttons for one team, one for the other, who took the bid (bids stay 5)."""
+def tap_peer_hand(page, number: int, timed: Callable[[str, object], None]) -> None:
+    """A hand on the peer: five of its point buttons for one team, one for the other, who took the bid (bids stay 5).
+    Its first three taps are real clicks given to ``timed``: who took the bid and two points."""
     team = 1 + number % 2
+    timed("form", page.locator(f'input[name=bidTaker][value="{team}"]'))
+    for index in (0, 1):
+        timed("form", page.locator(f'.hand-point-btn[data-team="{team}"]').nth(index))
     page.evaluate(TAP_PEER, [team, 3 - team])
 
 
@@ -148,6 +168,83 @@ def poll(page, expression: str, timeout: float = 30.0):
             return value
         time.sleep(0.02)
     raise TimeoutError(expression)
+
+
+# Event Timing -------------------------------------------------------------------------------------
+
+# Every interaction's event entries from the browser (Event Timing, the source of Interaction to Next Paint): from
+# the input's timestamp to the next paint after its handlers, in 8 ms steps; entries under 16 ms are not reported.
+OBSERVE_EVENTS = """() => {
+  if (window.benchEvents) return;
+  window.benchEvents = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.interactionId) window.benchEvents.push({ id: e.interactionId, name: e.name, start: e.startTime,
+        processingStart: e.processingStart, processingEnd: e.processingEnd, duration: e.duration });
+    }
+  }).observe({ type: "event", durationThreshold: 16, buffered: true });
+}"""
+# The first interaction that started after ``mark``, as INP's attribution splits it: input delay (to the first
+# handler), processing (the handlers of its events) and presentation (to the next paint).
+INTERACTION = """(mark) => {
+  const first = window.benchEvents.find((e) => e.start >= mark);
+  if (!first) return null;
+  const mine = window.benchEvents.filter((e) => e.id === first.id);
+  const duration = Math.max(...mine.map((e) => e.duration));
+  const processingStart = Math.min(...mine.map((e) => e.processingStart));
+  const processingEnd = Math.max(...mine.map((e) => e.processingEnd));
+  return { start: first.start, duration, inputDelay: processingStart - first.start,
+    processing: processingEnd - processingStart, presentation: first.start + duration - processingEnd };
+}"""
+UNREPORTED_MS = 16.0  # An interaction with no entry took under 16 ms: counted as 16, and said how many.
+# The floor: a bare page with one button whose handler changes one number, served by this script as the peer is.
+FLOOR_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title></head>
+<body><button type="button" id="tap">Tap</button> <output id="count">0</output>
+<script>document.getElementById("tap").addEventListener("click", () => {
+  const count = document.getElementById("count"); count.textContent = Number(count.textContent) + 1; });</script>
+</body></html>"""
+
+
+def timed_tap(page, locator, unreported: list[int]) -> dict[str, float]:
+    """A real click on ``locator`` (trusted input through the DevTools protocol, as the other taps), and its
+    interaction's Event Timing. Waits for the interaction's entry until a second has passed."""
+    page.evaluate(OBSERVE_EVENTS)
+    mark = page.evaluate("performance.now()")
+    locator.click()
+    end = time.monotonic() + 1.0
+    while time.monotonic() < end:
+        if interaction := page.evaluate(INTERACTION, mark):
+            return interaction
+        time.sleep(0.02)
+    unreported.append(1)
+    return {"start": mark, "duration": UNREPORTED_MS, "inputDelay": 0.0, "processing": 0.0, "presentation": 0.0}
+
+
+class EventTimes:
+    """Each app's interactions by profile and kind of tap: ``times[profile][app][kind]`` is a list of entries."""
+
+    def __init__(self) -> None:
+        self.times: dict[str, dict[str, dict[str, list[dict[str, float]]]]] = {}
+        self.unreported: list[int] = []
+
+    def add(self, profile: str, app: str, kind: str, interaction: dict[str, float]) -> None:
+        self.times.setdefault(profile, {}).setdefault(app, {}).setdefault(kind, []).append(interaction)
+
+    def durations(self, profile: str, app: str, kind: str) -> list[float]:
+        return [entry["duration"] for entry in self.times.get(profile, {}).get(app, {}).get(kind, [])]
+
+    def lines(self) -> list[str]:
+        lines = []
+        for profile, apps in self.times.items():
+            for app, kinds in apps.items():
+                for kind, entries in kinds.items():
+                    parts = {part: statistics.median(e[part] for e in entries) for part in ("inputDelay", "processing", "presentation")}
+                    lines.append(
+                        f"{profile}, {app}, {kind}: {figures([e['duration'] for e in entries])} ({len(entries)} taps; medians: input delay"
+                        f" {parts['inputDelay']:.0f}, processing {parts['processing']:.0f}, presentation {parts['presentation']:.0f} ms)"
+                    )
+        return lines
 
 
 class Traffic:
@@ -197,17 +294,23 @@ def throttle(cdp, throttled: bool) -> None:
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4 if throttled else 1})
 
 
-def serve_peer(directory: Path) -> http.server.ThreadingHTTPServer:
+def serve_files(directory: Path, port: int) -> http.server.ThreadingHTTPServer:
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args) -> None:
             pass
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", PEER_PORT), functools.partial(Quiet, directory=str(directory)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Quiet, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
 
-def run(out: Path, budget: Callable[[str, str, str, bool | None], None], production_env: dict[str, str], peer: Path | None = None) -> None:
+def run(
+    out: Path,
+    budget: Callable[[str, str, str, bool | None], None],
+    production_env: dict[str, str],
+    peer: Path | None = None,
+    trace: bool = False,
+) -> None:
     from playwright.sync_api import sync_playwright
 
     if peer is not None and not (peer / "index.html").is_file():
@@ -228,7 +331,10 @@ def run(out: Path, budget: Callable[[str, str, str, bool | None], None], product
         [str(ROOT / ".venv" / "bin" / "gunicorn"), "pitchleague.wsgi", "--bind", f"127.0.0.1:{PORT}", "--workers", "2"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
-    peer_server = serve_peer(peer) if peer is not None else None
+    peer_server = serve_files(peer, PEER_PORT) if peer is not None else None
+    (out / "floor").mkdir(exist_ok=True)
+    (out / "floor" / "index.html").write_text(FLOOR_HTML)
+    floor_server = serve_files(out / "floor", FLOOR_PORT)
     try:
         for _ in range(100):
             try:
@@ -283,25 +389,37 @@ def run(out: Path, budget: Callable[[str, str, str, bool | None], None], product
                 peer_page.wait_for_load_state("load")
                 # A game that goes on for every hand measured (the peer's game ends at its winning score).
                 peer_page.locator("#winningScore").evaluate("(input) => { input.value = 9999; input.dispatchEvent(new Event('change')); }")
+            floor_page = context.new_page()
+            floor_cdp = context.new_cdp_session(floor_page)
+            floor_page.goto(f"http://127.0.0.1:{FLOOR_PORT}/index.html")
+            events = EventTimes()
 
-            # Tap to totals, the two pages in turns, throttled and then not; bytes per saved hand on ours.
+            # Tap to totals and each tap's Event Timing, the pages in turns (ours, the peer's, the floor), throttled and
+            # then not; bytes per saved hand on ours.
             number = 0
             results: dict[str, dict[str, list[float]]] = {}
             per_save: list[tuple[int, int]] = []
             for profile, throttled in (("throttled", True), ("unthrottled", False)):
                 throttle(cdp, throttled)
-                if peer_cdp is not None:
-                    throttle(peer_cdp, throttled)
+                for each in (peer_cdp, floor_cdp):
+                    if each is not None:
+                        throttle(each, throttled)
                 ours, server_ms, theirs = [], [], []
                 for turn in range(1, WARMUP + TAPS + 1):
                     number += 1
+
+                    def timed(kind: str, locator, app: str, timed_page, profile=profile, turn=turn) -> None:
+                        interaction = timed_tap(timed_page, locator, events.unreported)
+                        if turn > WARMUP:
+                            events.add(profile, app, kind, interaction)
+
                     # Each page in front for its turn: a page behind another has its timers slowed (htmx swaps the
                     # server's answer in on one), as a phone's browser does for a tab not shown.
                     page.bring_to_front()
-                    tap_hand(page, number)
+                    tap_hand(page, number, functools.partial(timed, app="Pitch League", timed_page=page))
                     page.evaluate(WATCH_TAP, ["#hand button.save", OURS_TOTALS])
                     before = traffic.mark()
-                    page.get_by_role("button", name="Save hand").click()
+                    timed("Save hand", page.get_by_role("button", name="Save hand"), "Pitch League", page)
                     t = poll(page, "window.benchTap.server && window.benchTap.board ? window.benchTap : null")
                     poll(page, f"document.querySelector('#hand #id_number')?.value === '{number + 1}'")
                     traffic.idle(page)
@@ -313,12 +431,15 @@ def run(out: Path, budget: Callable[[str, str, str, bool | None], None], product
                             per_save.append((after[0] - before[0], after[1] - before[1]))
                     if peer_page is not None:
                         peer_page.bring_to_front()
-                        tap_peer_hand(peer_page, number)
+                        tap_peer_hand(peer_page, number, functools.partial(timed, app="the peer", timed_page=peer_page))
                         peer_page.evaluate(WATCH_TAP, ["#applyHandBtn", PEER_TOTALS])
-                        peer_page.get_by_role("button", name="Apply Hand to Score").click()
+                        timed("Save hand", peer_page.get_by_role("button", name="Apply Hand to Score"), "the peer", peer_page)
                         t = poll(peer_page, "window.benchTap.board ? window.benchTap : null")
                         if turn > WARMUP:
                             theirs.append(t["board"] - t["tap"])
+                    floor_page.bring_to_front()
+                    for _ in range(2):
+                        timed("tap", floor_page.get_by_role("button", name="Tap"), "the floor", floor_page)
                 results[profile] = {"ours": ours, "server": server_ms, "peer": theirs}
             throttled_ours = results["throttled"]["ours"]
             peer_p95 = p95(results["throttled"]["peer"]) if peer is not None else None
@@ -337,6 +458,12 @@ def run(out: Path, budget: Callable[[str, str, str, bool | None], None], product
                 "p95 <= 50 ms throttled" + (", and below the peer's" if peer is not None else ""),
                 p95(throttled_ours) <= 50 and ahead,
             )
+            event_timing_budget(budget, events, peer is not None)
+            if trace:
+                page.bring_to_front()
+                throttle(cdp, True)
+                lines = traced_saves(page, cdp, number + 1, events.unreported, out)
+                budget(f"Save hand traced (phone, {TRACE_TAPS} taps): where the tap's time goes", "; ".join(lines), "(reported)", None)
             received = [r for r, _ in per_save]
             sent = [s for _, s in per_save]
             budget(
@@ -375,11 +502,121 @@ def run(out: Path, budget: Callable[[str, str, str, bool | None], None], product
             )
             browser.close()
     finally:
-        if peer_server is not None:
-            peer_server.shutdown()
+        for files in (peer_server, floor_server):
+            if files is not None:
+                files.shutdown()
         server.terminate()
         server.wait(10)
         log.close()
+
+
+# A performance trace of Save hand ---------------------------------------------------------------
+
+TRACE_TAPS = 5
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "v8.execute"]
+# The renderer's main-thread events by what they do (the names DevTools' Performance panel reads).
+TRACE_KINDS = {
+    "handlers (script)": {"EventDispatch", "FunctionCall", "EvaluateScript", "TimerFire", "FireAnimationFrame", "RunMicrotasks",
+                          "V8.Execute", "v8.compile", "v8.callFunction", "XHRReadyStateChange", "XHRLoad", "MajorGC", "MinorGC",
+                          "V8.GC_SCAVENGER", "V8.GC_MARK_COMPACTOR", "HandlePostMessage"},
+    "HTML parsing": {"ParseHTML", "ParseAuthorStyleSheet"},
+    "style": {"UpdateLayoutTree", "RecalculateStyles"},
+    "layout": {"Layout", "UpdateLayerTree", "IntersectionObserverController::computeIntersections"},
+    "paint and commit": {"PrePaint", "Paint", "Layerize", "Commit", "PaintImage", "UpdateLayer", "CompositeLayers", "Animation Frame"},
+}  # fmt: skip
+OTHER = "other (tasks, input, idle callbacks)"
+
+
+class Trace:
+    """A DevTools protocol trace of a page (Tracing.start/end), its events gathered as they come."""
+
+    def __init__(self, cdp) -> None:
+        self.cdp, self.events, self.complete = cdp, [], False
+        cdp.on("Tracing.dataCollected", lambda event: self.events.extend(event["value"]))
+        cdp.on("Tracing.tracingComplete", lambda _event: setattr(self, "complete", True))
+
+    def start(self) -> None:
+        self.events, self.complete = [], False
+        config = {"includedCategories": TRACE_CATEGORIES, "excludedCategories": ["*"]}
+        self.cdp.send("Tracing.start", {"transferMode": "ReportEvents", "traceConfig": config})
+
+    def stop(self, page) -> list[dict]:
+        self.cdp.send("Tracing.end")
+        end = time.monotonic() + 30
+        while not self.complete and time.monotonic() < end:
+            page.evaluate("0")  # Lets the protocol's events in.
+            time.sleep(0.05)
+        return self.events
+
+
+def trace_breakdown(events: list[dict], mark: str, mark_ms: float, interaction: dict[str, float]) -> dict[str, float]:
+    """Where one interaction's time went on the renderer's main thread: the self time of its events that began
+    between the input's timestamp and the next paint, by kind. ``mark``: a performance mark the page made at
+    ``mark_ms`` (its clock), which places the interaction on the trace's clock."""
+    placed = next(e for e in events if e.get("name") == mark and e.get("cat") == "blink.user_timing")
+    offset_us = placed["ts"] - mark_ms * 1000
+    begin = interaction["start"] * 1000 + offset_us
+    end = begin + interaction["duration"] * 1000
+    main = {(e["pid"], e["tid"]) for e in events if e.get("name") == "EventDispatch"}
+    spans = sorted(
+        (e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in main and "dur" in e), key=lambda e: (e["ts"], -e["dur"])
+    )
+    kinds = {name: kind for kind, names in TRACE_KINDS.items() for name in names}
+    spent: dict[str, float] = {}
+    own = [float(span["dur"]) for span in spans]  # Each event's time less its nested events'.
+    stack: list[int] = []
+    for index, span in enumerate(spans):
+        while stack and spans[stack[-1]]["ts"] + spans[stack[-1]]["dur"] <= span["ts"]:
+            stack.pop()
+        if stack:
+            own[stack[-1]] -= span["dur"]
+        stack.append(index)
+    for index, span in enumerate(spans):
+        if begin <= span["ts"] < end:
+            kind = kinds.get(span["name"], OTHER)
+            spent[kind] = spent.get(kind, 0.0) + max(0.0, own[index]) / 1000
+    return spent
+
+
+def traced_saves(page, cdp, first: int, unreported: list[int], out: Path) -> list[str]:
+    """TRACE_TAPS hands saved on our page under a trace, each tap's time split by Event Timing and by the trace. The
+    last tap's trace is kept in ``out`` (save-hand-trace.json: DevTools' Performance panel opens it)."""
+    trace = Trace(cdp)
+    rows = []
+    for number in range(first, first + TRACE_TAPS):
+        tap_hand(page, number)
+        trace.start()
+        mark_ms = page.evaluate("performance.mark('bench-save').startTime")
+        interaction = timed_tap(page, page.get_by_role("button", name="Save hand"), unreported)
+        poll(page, f"document.querySelector('#hand #id_number')?.value === '{number + 1}'", timeout=30)
+        events = trace.stop(page)
+        rows.append({**interaction, **trace_breakdown(events, "bench-save", mark_ms, interaction)})
+        page.evaluate("performance.clearMarks('bench-save')")
+    (out / "save-hand-trace.json").write_text(json.dumps({"traceEvents": events}))
+    kinds = ["duration", "inputDelay", "processing", "presentation", *TRACE_KINDS, OTHER]
+    return [f"{kind}: median {statistics.median(row.get(kind, 0.0) for row in rows):.1f} ms" for kind in kinds]
+
+
+def event_timing_budget(budget: Callable[[str, str, str, bool | None], None], events: EventTimes, with_peer: bool) -> None:
+    """The taps as the browser measures them, against the floor (and the peer): the goals of BENCHMARKS.md."""
+    ok = True
+    for profile in events.times:
+        floor = p95(events.durations(profile, "the floor", "tap"))
+        for kind, over in (("form", 16), ("Save hand", 50)):
+            ours = events.durations(profile, "Pitch League", kind)
+            ok = ok and (profile != "throttled" or p95(ours) <= floor + over)
+            if with_peer:
+                theirs = events.durations(profile, "the peer", kind)
+                ok = ok and statistics.median(ours) < statistics.median(theirs) and p95(ours) < p95(theirs)
+    unreported = f"; {len(events.unreported)} taps under 16 ms (not reported, counted as 16)" if events.unreported else ""
+    budget(
+        f"Taps as the browser measures them (Event Timing: input to next paint), {TAPS} hands, beside the floor (a bare page)"
+        + (" and the peer" if with_peer else ""),
+        "; ".join(events.lines()) + unreported,
+        "throttled: form p95 <= floor p95 + 16 ms, Save hand p95 <= floor p95 + 50 ms"
+        + ("; ahead of the peer at median and p95, both profiles" if with_peer else ""),
+        ok,
+    )
 
 
 def first_load_parts(sizes: list[tuple[str, int]]) -> str:

@@ -1,6 +1,6 @@
 """The capacity run: ``bench/run.py --capacity``. How many tables one app server of `make prod` holds.
 
-`make prod` is started on a port of its own (gunicorn with 4 workers, the background worker beside it), on
+`make prod` is started on a port of its own (gunicorn with 4 workers of 4 threads, the background worker beside it), on
 PostgreSQL when a server answers on 127.0.0.1 (the database ``pitch_bench``, made anew) and on SQLite otherwise.
 Each table is a signed-in scorer and three phones following the game:
 
@@ -41,7 +41,7 @@ import aiohttp
 ROOT = Path(__file__).resolve().parent.parent
 PORT = 8147
 PG_SERVER = "postgres://pitch:pitch@127.0.0.1:5432"
-PG_DATABASE = "pitch_bench"
+PG_DATABASE = os.environ.get("BENCH_DATABASE", "pitch_bench")  # Another name where two runs share a PostgreSQL server.
 PHONES = 3
 SAVE_EVERY = 20.0
 POLL_EVERY = 3.0
@@ -101,12 +101,12 @@ def database_url(out: Path, sqlite: bool) -> tuple[str, str]:
     return f"sqlite:///{out / 'capacity.sqlite3'}", "SQLite (WAL)"
 
 
-def start_server(out: Path, url: str, port: int, secret_key: str) -> subprocess.Popen:
+def start_server(out: Path, url: str, port: int, secret_key: str, log_name: str = "capacity-server.log") -> subprocess.Popen:
     """`make prod` on ``port``, in a process group of its own (make, gunicorn and its workers, the background worker).
-    Its secret key is the one the sessions are signed in with."""
+    Its secret key is the one the sessions are signed in with; its output goes to ``out / log_name``."""
     env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
     env.update(DATABASE_URL=url, SECRET_KEY=secret_key, GUNICORN_CMD_ARGS=f"--access-logformat '{ACCESS_LOG_FORMAT}'")
-    with (out / "capacity-server.log").open("w") as log:
+    with (out / log_name).open("w") as log:
         return subprocess.Popen(
             # The virtualenv is the one this script runs in, as it is (-o: not made again if the requirements are newer).
             ["make", "--no-print-directory", "-o", ".venv/.installed", "prod", f"PORT={port}"],
@@ -137,20 +137,20 @@ def stop_server(server: subprocess.Popen) -> None:
     server.wait()
 
 
-def wait_until_up(base: str, server: subprocess.Popen, out: Path) -> None:
+def wait_until_up(base: str, server: subprocess.Popen, out: Path, log_name: str = "capacity-server.log") -> None:
     import urllib.request
 
     deadline = time.monotonic() + 300  # The migrations of a new database come first.
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            raise SystemExit(f"make prod stopped ({server.returncode}); see {out / 'capacity-server.log'}")
+            raise SystemExit(f"make prod stopped ({server.returncode}); see {out / log_name}")
         try:
             with urllib.request.urlopen(base + "/healthz", timeout=2) as response:
                 if response.status == 200:
                     return
         except OSError:
             time.sleep(0.2)
-    raise SystemExit(f"make prod did not answer /healthz in five minutes; see {out / 'capacity-server.log'}")
+    raise SystemExit(f"make prod did not answer /healthz in five minutes; see {out / log_name}")
 
 
 def django_env(url: str, production_env: dict[str, str]) -> dict[str, str]:
@@ -312,6 +312,7 @@ class Load:
     errors: list[tuple[float, str]] = field(default_factory=list)
     late: list[tuple[float, float]] = field(default_factory=list)  # (slot, seconds late): the load generator keeping time.
     stopping: bool = False
+    keep_going: bool = False  # After an error a table goes on, as a phone does: its next save is the same hand and key.
 
     async def request(
         self,
@@ -359,6 +360,7 @@ class Table:
         self.turn = (index * GOLDEN) % 1 * SAVE_EVERY
         self.fields: dict[str, str] = {}
         self.hand_form = self.rematch_form = self.watch = None
+        self.unanswered: dict[str, str] | None = None
 
     async def play(self) -> None:
         await asyncio.sleep(max(0.0, self.joins - time.monotonic()))
@@ -371,7 +373,7 @@ class Table:
             if self.load.stopping:
                 break
             self.load.late.append((slot, time.monotonic() - slot))
-            if not await (self.save() if self.hand_form else self.rematch()):
+            if not await (self.save() if self.hand_form else self.rematch()) and not self.load.keep_going:
                 break  # An error is recorded; this table stops (the step has failed).
             slot += SAVE_EVERY
         await asyncio.gather(*phones)
@@ -408,13 +410,14 @@ class Table:
         return {**page, "auction": "", **hand}
 
     async def save(self) -> bool:
-        data = self.next_hand()
+        data = self.unanswered or self.next_hand()  # A save that got no answer is sent again, the same hand and key.
         csrf = data["csrfmiddlewaretoken"]
         headers = {**HTMX_FORM, "HX-Trigger": "hand", "X-CSRFToken": csrf, **self._from_page()}
         request = self.load.request(
             "save", "POST", self.hand_form, self.cookies, refusal=b"alert-danger", data=urlencode(data), headers=headers
         )
         response, body, sample = await request
+        self.unanswered = data if response is None else None
         if response is None:
             return False
         self.read(body)
@@ -454,7 +457,7 @@ class Table:
                 if response is not None and response.status == 200:
                     etag = response.headers.get("ETag")
                     sample.kind = "poll, changed"
-            if response is None:
+            if response is None and not self.load.keep_going:
                 return
             await asyncio.sleep(POLL_EVERY)
 
@@ -540,7 +543,8 @@ def describe(step: dict) -> str:
 async def drive(
     base: str, env: dict[str, str], steps: list[int], window: float, settle: float, warmup: float, group: int, database, log: AccessLog
 ) -> list:
-    connector = aiohttp.TCPConnector(limit=0, force_close=True)  # gunicorn's sync workers close every connection.
+    # Connections kept open and shared by the phones, as the proxy in front (DEPLOY.md) keeps its own to the app server.
+    connector = aiohttp.TCPConnector(limit=0)
     timeout = aiohttp.ClientTimeout(total=30)
     async with aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.DummyCookieJar(), timeout=timeout) as http:
         load = Load(http, base)
@@ -573,17 +577,23 @@ async def drive(
         return results, answered
 
 
-def run(out: Path, budget, production_env: dict[str, str], *, steps: list[int], window: float, sqlite: bool = False) -> str:
-    """The capacity run; records its budget and returns the line that says the capacity."""
-    lock = (out / "capacity.lock").open("w")  # Locked while this run lasts: unlocked when it returns.
+def take_lock(out: Path):
+    """The lock of the runs that use PORT and the database: one at a time (it is let go when the file is closed)."""
+    lock = (out / "capacity.lock").open("w")
     try:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         raise SystemExit(f"another capacity run is under way (it holds {out / 'capacity.lock'}): its port and database are taken") from None
+    return lock
+
+
+def run(out: Path, budget, production_env: dict[str, str], *, steps: list[int], window: float, sqlite: bool = False) -> str:
+    """The capacity run; records its budget and returns the line that says the capacity."""
+    lock = take_lock(out)  # noqa: F841  # Held while this run lasts: unlocked when it returns.
     url, name = database_url(out, sqlite)
     port = PORT
     base = f"http://127.0.0.1:{port}"
-    stack = f"make prod (gunicorn 4 workers + db_worker) on {name}, port {port}"
+    stack = f"make prod (gunicorn 4 workers of 4 threads + db_worker) on {name}, port {port}"
     print(f"== capacity: {stack}; steps of {', '.join(map(str, steps))} tables", flush=True)
     server = start_server(out, url, port, production_env["SECRET_KEY"])
     database_connection = None
@@ -630,3 +640,125 @@ def run(out: Path, budget, production_env: dict[str, str], *, steps: list[int], 
     )
     figures = f"p95 save {last['p95_save_ms']:.0f} ms, p95 poll {last['p95_poll_ms']:.0f} ms, errors {last['errors']}"
     return f"capacity: {tables} tables ({figures})"
+
+
+# Two app servers, one killed --------------------------------------------------------------------
+
+FAILOVER_PORTS = (8148, 8149)  # The two app servers; the proxy listens on PORT.
+HAPROXY_CONFIG = ROOT / "bench" / "haproxy.cfg"
+BEFORE_KILL, DURING, AFTER = 30.0, 10.0, 40.0  # Seconds measured before the kill, from it, and after that.
+
+
+def start_proxy(out: Path) -> subprocess.Popen:
+    """HAProxy (Debian's package) on PORT in front of the two app servers, with bench/haproxy.cfg."""
+    env = {**os.environ, "PROXY_PORT": str(PORT), "APP_A": f"127.0.0.1:{FAILOVER_PORTS[0]}", "APP_B": f"127.0.0.1:{FAILOVER_PORTS[1]}"}
+    env["PROXY_STATS"] = str(out / "haproxy.sock")
+    with (out / "haproxy.log").open("w") as log:
+        return subprocess.Popen(["haproxy", "-db", "-f", str(HAPROXY_CONFIG)], env=env, stdout=log, stderr=subprocess.STDOUT)
+
+
+def proxy_counters(out: Path) -> dict[str, str]:
+    """The backend's retries and redispatches, from HAProxy's stats socket."""
+    import socket
+
+    with socket.socket(socket.AF_UNIX) as stats:
+        stats.connect(str(out / "haproxy.sock"))
+        stats.sendall(b"show stat\n")
+        text = b"".join(iter(lambda: stats.recv(65536), b"")).decode()
+    header, *rows = [line.split(",") for line in text.splitlines() if line]
+    names = [name.lstrip("# ") for name in header]
+    counters = {}
+    for row in rows:
+        fields = dict(zip(names, row, strict=False))
+        counters[f"{fields['pxname']}/{fields['svname']}"] = (
+            f"{fields['status']}, retries {fields['wretr'] or 0}, redispatches {fields['wredis'] or 0}, 5xx {fields['hrsp_5xx'] or 0}"
+        )
+    return counters
+
+
+def window_figures(load: Load, window: tuple[float, float]) -> str:
+    sent = [s for s in load.samples if window[0] <= s.start < window[1]]
+    saves = [s.ms for s in sent if s.kind in ("save", "save that won") and s.ok]
+    polls = [s.ms for s in sent if s.kind in ("poll", "poll, changed") and s.ok]
+    errors = [text for at, text in load.errors if window[0] <= at < window[1]]
+    return (
+        f"{len(saves)} saves p95 {percentile(saves, 0.95):.0f} ms (max {max(saves, default=0):.0f}), {len(polls)} polls p95"
+        f" {percentile(polls, 0.95):.0f} ms, {len(errors)} errors seen by the phones"
+    )
+
+
+async def failover_drive(base: str, env: dict[str, str], tables: int, out: Path, kill) -> tuple[Load, list[float], int]:
+    """``tables`` tables through the proxy; ``kill`` is called partway. Returns the load, the windows' edges and the
+    saves answered."""
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(
+        connector=connector, cookie_jar=aiohttp.DummyCookieJar(), timeout=aiohttp.ClientTimeout(total=30)
+    ) as http:
+        load = Load(http, base, keep_going=True)
+        made = await new_tables(env, 0, tables)
+        began = time.monotonic()
+        joining = random.Random(1)
+        tasks = [asyncio.create_task(Table(load, i, made[i], began + joining.uniform(0, SAVE_EVERY), began).play()) for i in range(tables)]
+        opens = began + SAVE_EVERY + 10.0
+        edges = [opens, opens + BEFORE_KILL, opens + BEFORE_KILL + DURING, opens + BEFORE_KILL + DURING + AFTER]
+        await asyncio.sleep(max(0.0, edges[1] - time.monotonic()))
+        kill()
+        await asyncio.sleep(max(0.0, edges[3] - time.monotonic()))
+        load.stopping = True
+        await asyncio.gather(*tasks)
+        answered = sum(1 for s in load.samples if s.kind in ("save", "save that won") and s.ok)
+        return load, edges, answered
+
+
+def failover(out: Path, budget, production_env: dict[str, str], *, tables: int) -> str:
+    """Two `make prod` servers behind HAProxy, ``tables`` tables across them; one server killed (SIGKILL, its whole
+    process group) partway. Saves acknowledged against hands stored, the phones' errors, latencies before, during and
+    after."""
+    lock = take_lock(out)  # noqa: F841  # Held while this run lasts.
+    url, name = database_url(out, sqlite=False)
+    if not url.startswith("postgres"):
+        raise SystemExit("--failover needs PostgreSQL on 127.0.0.1: two servers share one database")
+    print(f"== failover: two make prod servers on ports {FAILOVER_PORTS} behind HAProxy on {PORT}, {name}; {tables} tables", flush=True)
+    servers: list[subprocess.Popen] = []
+    proxy = None
+    try:
+        for letter, port in zip("ab", FAILOVER_PORTS, strict=True):  # One after the other: the first migrates the new database.
+            servers.append(start_server(out, url, port, production_env["SECRET_KEY"], f"failover-server-{letter}.log"))
+            wait_until_up(f"http://127.0.0.1:{port}", servers[-1], out, f"failover-server-{letter}.log")
+        proxy = start_proxy(out)
+        time.sleep(2)  # The proxy's first health checks.
+        env = django_env(url, production_env)
+        killed: list[float] = []
+
+        def kill() -> None:
+            killed.append(time.monotonic())
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(servers[0].pid, signal.SIGKILL)
+            print(f"  killed server a (port {FAILOVER_PORTS[0]}): every process of its group", flush=True)
+
+        load, edges, answered = asyncio.run(failover_drive(f"http://127.0.0.1:{PORT}", env, tables, out, kill))
+        counters = proxy_counters(out)
+        stored = int(manage_python(COUNT_HANDS, env))
+    finally:
+        if proxy is not None:
+            proxy.terminate()
+            proxy.wait(10)
+        for server in servers:
+            stop_server(server)
+    for label, window in (("before the kill", edges[0:2]), (f"the {DURING:.0f} s from the kill", edges[1:3]), ("after it", edges[2:4])):
+        print(f"  {label}: {window_figures(load, (window[0], window[1]))}", flush=True)
+    for server, text in counters.items():
+        print(f"  proxy {server}: {text}", flush=True)
+    errors = len(load.errors)
+    for _at, text in load.errors[:5]:
+        print(f"    error: {text}", flush=True)
+    print(f"  saves acknowledged {answered:,}, hands stored {stored:,}; errors seen by the phones {errors}", flush=True)
+    during = window_figures(load, (edges[1], edges[2]))
+    after = window_figures(load, (edges[2], edges[3]))
+    budget(
+        f"Failover: two make prod servers behind HAProxy, {tables} tables, one server killed partway",
+        f"saves acknowledged {answered:,}, hands stored {stored:,}; {errors} errors seen by the phones; during: {during}; after: {after}",
+        "acknowledged = stored, no error",
+        answered == stored and errors == 0,
+    )
+    return f"failover: saves acknowledged {answered}, hands stored {stored}, errors {errors}"

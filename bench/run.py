@@ -37,10 +37,6 @@ from urllib.parse import urlencode
 import browser  # This script's folder is on the path: bench/browser.py, the phone in Chromium.
 import capacity  # bench/capacity.py, many tables against make prod.
 
-from scores.history import services
-from scores.standings import services as standings_services
-from scores.table import services as table_services
-
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
 PRODUCTION_ENV = {
@@ -170,6 +166,12 @@ def main() -> None:
         "--steps", default=",".join(map(str, capacity.STEPS)), help="the capacity run's numbers of tables, rising (comma-separated)"
     )
     parser.add_argument("--window", type=float, default=60, help="seconds measured at each step of the capacity run, once settled")
+    parser.add_argument(
+        "--failover",
+        action="store_true",
+        help="only the two-server run: two make prod servers behind HAProxy, --tables tables, one server killed partway",
+    )
+    parser.add_argument("--tables", type=int, default=100, help="with --failover: the tables played across the two servers")
     parser.add_argument("--sqlite", action="store_true", help="the capacity run on SQLite even when PostgreSQL answers")
     parser.add_argument("--import-only", action="store_true", help="only the import: its rate, and /healthz during a 5 MB upload")
     parser.add_argument(
@@ -181,6 +183,9 @@ def main() -> None:
     parser.add_argument("--no-browser", action="store_true", help="skip the browser part")
     parser.add_argument(
         "--peer", type=Path, help="the browser part measures this static scorekeeper beside the app: a checkout of it (its index.html)"
+    )
+    parser.add_argument(
+        "--trace", action="store_true", help="the browser part also traces a few saves (DevTools Tracing) and says where their time goes"
     )
     parser.add_argument(
         "--standings-only",
@@ -213,11 +218,14 @@ def main() -> None:
     if args.standings_only:
         standings_only(args)
         return
+    if args.failover:
+        finish(capacity.failover(OUT, budget, PRODUCTION_ENV, tables=args.tables))
+        return
     if args.browser_only or args.capacity:
         if args.capacity:
             line = capacity.run(OUT, budget, PRODUCTION_ENV, steps=steps, window=args.window, sqlite=args.sqlite)
         else:
-            browser.run(OUT, budget, PRODUCTION_ENV, peer=args.peer)
+            browser.run(OUT, budget, PRODUCTION_ENV, peer=args.peer, trace=args.trace)
         finish(line)
         return
     database = OUT / "bench.sqlite3"
@@ -233,7 +241,7 @@ def main() -> None:
     if not args.no_load:
         line = capacity.run(OUT, budget, PRODUCTION_ENV, steps=steps, window=args.window, sqlite=args.sqlite)
     if not args.no_browser:
-        browser.run(OUT, budget, PRODUCTION_ENV, peer=args.peer)
+        browser.run(OUT, budget, PRODUCTION_ENV, peer=args.peer, trace=args.trace)
     finish(line)
 
 
@@ -248,7 +256,9 @@ def in_process(args) -> None:
 
     from scores.engine import rules
     from scores.history import export as history_export
+    from scores.history import services
     from scores.leagues.models import League
+    from scores.table import services as table_services
     from scores.table.models import Game, Hand
 
     # The test client on the real settings (DEBUG stays off), without setup_test_environment(): its template
@@ -468,7 +478,8 @@ def standings_run(args) -> None:
     from django.test import Client
     from django.urls import reverse
 
-    pass
+    from scores.history import services
+    from scores.standings import services as standings_services
     from scores.standings.models import Season
 
     vendor = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}[connection.vendor]
@@ -529,7 +540,7 @@ def seed_league(args, user, variant: str = "4-point", *, budgeted: bool = True) 
     budget on SQLite, unless not ``budgeted``)."""
     from django.db import connection
 
-    pass
+    from scores.history import services
     from scores.leagues.models import League, Membership, Role
     from scores.table.models import Game
 

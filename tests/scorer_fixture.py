@@ -6,9 +6,7 @@ catalogue), at solo tables of 2-7 players and in every team shape, under every c
 number of hands. The totals
 before a hand are random, some near the target, so that going out, smudges and the floor at 0 decide; a few hands
 are ones the rules refuse. Each case carries what ``rules.score_hand`` made of it, in the shape ``scorer.js``
-answers. ``seatings`` gives where ``rules.partners`` seats the partners of every team shape, which the new-game
-page's seating list takes from ``scorer.js``. The browser test (``tests/table/test_browser_scorer.py``) generates both on
-every run, so the two never drift.
+answers. The browser test (``tests/table/test_browser_scorer.py``) generates them on every run, so the two never drift.
 """
 
 from __future__ import annotations
@@ -144,16 +142,4 @@ def cases(count: int = 9600, seed: int = 22) -> list[dict]:
             before = dict.fromkeys(table.sides, rng.randint(0, 5))
         case = {"table": table.as_dict(), "before": before, "hand": hand, "number": number}
         generated.append({**case, "expected": expected(table, hand, before, number)})
-    return generated
-
-
-def seatings(per_shape: int = 30, seed: int = 22) -> list[dict]:
-    """Players in random order at tables of every team shape, each {seats, teams, expected}: the players of each
-    team as ``rules.partners`` seats them."""
-    rng = random.Random(seed)
-    generated = []
-    for count, size in rules.TEAM_SHAPES:
-        for _ in range(per_shape):
-            seats = rng.sample(NAMES, count * size)
-            generated.append({"seats": seats, "teams": count, "expected": [list(team) for team in rules.partners(seats, count)]})
     return generated

@@ -7,6 +7,7 @@ say so here rather than in a benchmark's errors.
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import re
 import sys
@@ -104,3 +105,36 @@ def test_the_capacity_run_sees_a_game_won_and_taps_rematch(capacity, scorer_phon
     assert table.hand_form == reverse("scores:hand_create", args=[league.slug, rematch.pk])
     assert table.watch == reverse("scores:watch", args=[rematch.share_token])
     assert table.fields["id_number"] == "1"
+
+
+def test_a_save_the_failover_run_got_no_answer_for_is_sent_again_as_the_same_hand_and_key(capacity, scorer_phone, league):
+    """Sent again with other taps under the same key, the app would refuse it: the run would count an error, not a retry."""
+    game = services.start_game(league=league, seats=list(capacity.SEATS), rules=rules.Rules(target=99))
+    posted: list[str] = []
+    answers: list[tuple] = []
+
+    class Load:  # What the run's requests get, set below (the test client is not called from inside the event loop).
+        base = "http://testserver"
+
+        async def request(self, kind, method, path, cookies, **options):
+            if method == "GET":  # The chart, when the answer asks for it.
+                return object(), b"", capacity.Sample(kind, 0, 0, True)
+            posted.append(options["data"])
+            return answers.pop(0)
+
+    table = capacity.Table(Load(), 0, {"game": game.get_absolute_url(), "cookie": {}}, joins=0, epoch=0)
+    table.read(scorer_phone.get(game.get_absolute_url()).content)
+    answers.append((None, b"", capacity.Sample("save", 0, 0, False)))
+    assert asyncio.run(table.save()) is False
+
+    # The killed server had stored the hand; the other server answers the same post again.
+    form = {"content_type": "application/x-www-form-urlencoded", **htmx(table)}
+    assert scorer_phone.post(table.hand_form, posted[0], **form).status_code == 200
+    again = scorer_phone.post(table.hand_form, posted[0], **form)
+    assert again.status_code == 200 and b"alert-danger" not in again.content
+    answers.append((again, again.content, capacity.Sample("save", 0, 0, True)))
+    assert asyncio.run(table.save()) is True
+
+    assert posted[1] == posted[0]
+    assert Hand.objects.filter(game=game).count() == 1
+    assert table.fields["id_number"] == "2"

@@ -91,6 +91,7 @@ def test_no_button_label_is_cut_or_wider_than_the_phone(owner_page: Page, live_s
         "hand edit": f"{game.get_absolute_url()}hands/1/edit/",
         "nights": f"/leagues/{slug}/nights/",
         "night": night_of_four.get_absolute_url(),
+        "night printout": f"{night_of_four.get_absolute_url()}rounds/1/print/",
         "player": f"/leagues/{slug}/players/{game.seats.first().player.pk}/",
     }
     with translation.override(lang):

@@ -130,6 +130,7 @@ def pages(owner_client, league: League) -> dict[str, str]:
         "new card night": reverse("scores:night_new", args=[slug]),
         "card night": reverse("scores:night_detail", args=[slug, night.pk]),
         "card night screen": reverse("scores:night_screen", args=[slug, night.pk]),
+        "card night printout": reverse("scores:round_print", args=[slug, night.pk, 1]),
         "night table": Game.objects.filter(round__night=night).first().get_absolute_url(),
         "members": reverse("scores:member_list", args=[slug]),
         "settings": reverse("scores:league_settings", args=[slug]),

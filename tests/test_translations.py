@@ -58,21 +58,22 @@ CATALOGS = [pytest.param(PO[lang], 400, id=f"{lang}-django") for lang in LANGUAG
 ]
 
 # Words that are the same in English and the language, on purpose: the game's and the app's names, file
-# formats, the language names of the switcher (each in its own language), units and Django's default labels.
+# formats, the language names of the switcher (each in its own language), units, paper sizes, the letters a score
+# sheet marks its sides with and Django's default labels.
 SHARED = {
     "Pitch", "League", "JSON", "CSV", "OpenSkill", "mu", "sigma", "MB", "KB", "W", "Setback", "Auction",
-    "English", "Afrikaans", "Cebuano", "Italiano", "Malti", "Tiếng", "Việt", "QR",
+    "English", "Afrikaans", "Cebuano", "Italiano", "Malti", "Tiếng", "Việt", "QR", "A4", "Letter", "A", "B",
 }  # fmt: skip
 SHARED_BY_LANGUAGE = {
-    # Afrikaans words spelled as English ones: "as" (if), "of" (or), "in", "is", "was", "so", "by" (at), "sit", "per", "hand";
-    # W is "wen" (won) in the streak, W1; "joker" is the card table's word (a "grapjas" is a prankster).
+    # Afrikaans words spelled as English ones: "as" (if), "of" (or), "in", "is", "was", "so", "by" (at), "sit", "per", "hand",
+    # "letter"; W is "wen" (won) in the streak, W1; "joker" is the card table's word (a "grapjas" is a prankster).
     "af": {"Hand", "hand", "Datum", "Status", "In", "in", "is", "of", "as", "was", "so", "by", "sit", "per", "minimum", "W1",
-           "Joker", "Jokers", "joker", "jokers"},
+           "Joker", "Jokers", "joker", "jokers", "letter"},
     # Filipino players say these English words at the table and online.
     "ceb": {"account", "app", "Email", "email", "Password", "password", "link", "file", "format", "download", "address",
             "personal", "poker", "Pts", "pitch", "server",
             # The card table's English words the glossary keeps in Cebuano.
-            "Pitcher", "pitcher", "Bid", "bid", "dealer", "Jack", "jack", "Game", "game", "Team", "team", "trump", "trick"},
+            "Pitcher", "pitcher", "Bid", "bid", "Dealer", "dealer", "Jack", "jack", "Game", "game", "Team", "team", "trump", "trick"},
     # Italian words spelled as English ones ("a", "in", "per", "solo", "zero"), and loanwords Italian uses.
     "it": {"a", "A", "in", "In", "per", "solo", "Solo", "zero", "E-mail", "e-mail", "account", "link", "password", "Password",
            "app", "file", "download", "Pt", "Data", "server"},
@@ -305,6 +306,7 @@ def member_pages(s) -> dict[str, str]:
         "night_new": reverse("scores:night_new", args=[slug]),
         "night_detail": reverse("scores:night_detail", args=[slug, s["night"].pk]),
         "night_screen": reverse("scores:night_screen", args=[slug, s["night"].pk]),
+        "round_print": reverse("scores:round_print", args=[slug, s["night"].pk, 1]),
         "people": reverse("scores:people", args=[slug]),
         "player_rename": reverse("scores:player_rename", args=[slug, s["player"].pk]),
         "merge": reverse("scores:merge", args=[slug]) + "?" + urlencode({"keep": s["guests"][0].pk, "drop": s["guests"][1].pk}),
@@ -660,9 +662,9 @@ def test_italian_dates_have_lower_case_months_and_no_leading_zero(client, owner,
 
 def test_chart_labels_and_tooltips_write_numbers_the_local_way():
     series = [charts.Series("Ann", [(1, 0.5), (2, 2.5)])]
-    english = charts.line_chart(series, title="t")
+    english = charts.line_chart(series)
     with translation.override("it"):
-        italian = charts.line_chart(series, title="t")
+        italian = charts.line_chart(series)
         assert (signed(2.44), signed(-1.0), signed(0.05)) == ("+2,4", "-1,0", "+0,1")
     assert [dot.title for dot in english.lines[0].dots] == ["Ann: 0.5", "Ann: 2.5"]
     assert [dot.title for dot in italian.lines[0].dots] == ["Ann: 0,5", "Ann: 2,5"]

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views import i18n
 from django.views.decorators.http import require_http_methods
 
-from . import language, rate_limit
+from . import language, rate_limit, services
 from .forms import SignupForm
 from .login_limit import client_address
 
@@ -39,7 +39,8 @@ def signup(request: HttpRequest) -> HttpResponse:
         if not rate_limit.allow(limits):
             form.add_error(None, _("Too many sign-ups from your network. Try again in an hour."))
             return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=429)
-        user = form.save()
+        data = form.cleaned_data
+        user = services.create_account(username=data["username"], email=data["email"], password=data["password1"])
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome, %(user)s. Your account is ready.") % {"user": user.get_username()})
         return redirect(next_url or "scores:home")

@@ -57,7 +57,8 @@ class Tick:
 
 @dataclasses.dataclass(frozen=True)
 class Chart:
-    title: str
+    """A line chart scaled into its box; its title and the x axis's label are written by the template that shows it."""
+
     width: int
     height: int
     left: int
@@ -68,7 +69,6 @@ class Chart:
     y_ticks: tuple[Tick, ...]
     x_ticks: tuple[Tick, ...]
     marker: Tick | None  # A horizontal line, such as the target.
-    x_label: str
     scale: tuple[float, float, float, float]  # The x and y values at the box's edges: x_min, x_max, y_min, y_max.
 
     @property
@@ -93,8 +93,6 @@ def _label(value: float) -> str:
 def line_chart(
     series: Sequence[Series],
     *,
-    title: str,
-    x_label: str = "",
     marker: float | None = None,
     marker_label: str = "",
     width: int = 480,
@@ -148,7 +146,6 @@ def line_chart(
         x_ticks.append(Tick(px(value), _label(value)))
         value += x_step
     return Chart(
-        title=title,
         width=width,
         height=height,
         left=left,
@@ -159,7 +156,6 @@ def line_chart(
         y_ticks=tuple(y_ticks),
         x_ticks=tuple(x_ticks),
         marker=Tick(py(marker), marker_label) if marker is not None else None,
-        x_label=x_label,
         scale=(x_min, x_max, y_min, y_max),
     )
 
@@ -169,9 +165,7 @@ def line_chart(
 HANDS_AHEAD = 10
 
 
-def score_chart(
-    sides: Sequence[tuple[int, str]], totals: Sequence[dict[int, int]], target: int, *, title: str, x_label: str, going_on: bool = False
-) -> Chart:
+def score_chart(sides: Sequence[tuple[int, str]], totals: Sequence[dict[int, int]], target: int, *, going_on: bool = False) -> Chart:
     """A game's score: one line per side from 0 before the first hand, the target marked.
 
     ``sides`` are (id, name); ``totals`` has each hand's {side id: total after it}. ``going_on``: room on the right
@@ -179,7 +173,7 @@ def score_chart(
     """
     series = [Series(name, [(0, 0), *((n, hand[pk]) for n, hand in enumerate(totals, start=1) if pk in hand)]) for pk, name in sides]
     room = -(-len(totals) // HANDS_AHEAD) * HANDS_AHEAD if going_on else 0
-    return line_chart(series, title=title, x_label=x_label, marker=target, marker_label=str(target), x_until=room)
+    return line_chart(series, marker=target, marker_label=str(target), x_until=room)
 
 
 def steps(before: Chart, after: Chart) -> tuple[Step, ...] | None:
@@ -196,7 +190,7 @@ def steps(before: Chart, after: Chart) -> tuple[Step, ...] | None:
     return tuple(added)
 
 
-def ratings_chart(ratings: Sequence[tuple[object, str, float]], *, title: str, x_label: str) -> Chart:
+def ratings_chart(ratings: Sequence[tuple[object, str, float]]) -> Chart:
     """Ratings over time: ``ratings`` is (game, player, rating after that game), oldest game first.
 
     The x axis counts the rated games, so every player's line moves on the same clock.
@@ -208,4 +202,4 @@ def ratings_chart(ratings: Sequence[tuple[object, str, float]], *, title: str, x
             clock, previous = clock + 1, game
         by_player.setdefault(player, []).append((clock, round(value, 1)))
     series = [Series(player, points) for player, points in sorted(by_player.items(), key=lambda item: item[0].casefold())]
-    return line_chart(series, title=title, x_label=x_label)
+    return line_chart(series)

@@ -78,6 +78,9 @@ CATALOGUE: dict[str, Point] = {
         Point("game", "Game", 1),  # Missing when game points are tied.
     )
 }
+# The most any hand can award: every point of the catalogue (a custom game may play them all). A bid, a minimum bid,
+# a hand's points won and a score change never go beyond it.
+MAX_TOTAL = sum(point.value for point in CATALOGUE.values())
 
 
 @dataclass(frozen=True)

@@ -47,11 +47,6 @@ class GoingOut(models.TextChoices):
 VARIANT_NAMES = (*rules.VARIANTS, rules.CUSTOM.name)
 
 
-# The most any hand can award: every point of the catalogue (a custom game may play them all). A bid, a hand's
-# points won and a score change never go beyond it.
-MAX_TOTAL = sum(point.value for point in rules.CATALOGUE.values())
-
-
 class PlayedBy(models.Model):
     """The rules a game is played by (``rules.Rules``): its variant and points, its target and house rules, the
     4-point game's and the rule sheet's by default.
@@ -82,7 +77,7 @@ class PlayedBy(models.Model):
                 condition=models.Q(target__gte=rules.MIN_TARGET, target__lte=rules.MAX_TARGET), name="%(class)s_target_range"
             ),
             models.CheckConstraint(condition=models.Q(going_out__in=rules.GOING_OUT), name="%(class)s_going_out_valid"),
-            models.CheckConstraint(condition=models.Q(min_bid__gte=1, min_bid__lte=MAX_TOTAL), name="%(class)s_min_bid_range"),
+            models.CheckConstraint(condition=models.Q(min_bid__gte=1, min_bid__lte=rules.MAX_TOTAL), name="%(class)s_min_bid_range"),
             models.CheckConstraint(
                 condition=models.Q(hands_per_round__isnull=True)
                 | models.Q(hands_per_round__gte=rules.MIN_HANDS, hands_per_round__lte=rules.MAX_HANDS),

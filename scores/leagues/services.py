@@ -5,6 +5,7 @@ Role changes and removals lock the league's row, so a league always keeps an own
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 
 from django.db import transaction
@@ -16,6 +17,7 @@ from django.utils.translation import gettext as _
 from ..common.refusals import Refused
 from ..engine.names import clean as clean_name
 from ..engine.names import key as name_key
+from ..engine.rules import Rules
 from ..table.models import Game, Side
 from .models import Invite, League, Membership, Player, Removal, Role
 from .selectors import invite_refusal
@@ -47,6 +49,40 @@ def delete_league(*, league: League) -> None:
     """
     Game.objects.filter(league=league).delete()
     league.delete()
+
+
+def rename_league(*, league: League, name: str) -> None:
+    """Give the league a new name (its short name, in its addresses, stays)."""
+    league.name = name
+    league.save(update_fields=["name"])
+
+
+def set_house_rules(*, league: League, rules: Rules) -> None:
+    """The rules the league's new games start with; a game already started keeps its own."""
+    fields = League.fields_of(rules)
+    for name, value in fields.items():
+        setattr(league, name, value)
+    league.save(update_fields=list(fields))
+
+
+def set_public_link(*, league: League, on: bool, new: bool = False) -> None:
+    """Turn the league's public read-only link off, or on: with a new token when ``new`` or when it was off (the old
+    link then stops working), else the link stays as it is."""
+    if on and not new and league.public_token is not None:
+        return
+    league.public_token = League.new_token() if on else None
+    League.objects.filter(pk=league.pk).update(public_token=league.public_token)
+
+
+def create_invite(*, league: League, by, role: str, days: int) -> Invite:
+    """An invite link to the league as ``role``, made by ``by``, that works for ``days`` days."""
+    return Invite.objects.create(league=league, created_by=by, role=role, expires_at=timezone.now() + datetime.timedelta(days=days))
+
+
+def revoke_invite(*, invite: Invite) -> None:
+    """Opening the invite link no longer joins the league."""
+    invite.revoked = True
+    invite.save(update_fields=["revoked"])
 
 
 def lock_league(league: League, by) -> Membership:
@@ -99,6 +135,16 @@ def remove_member(*, league: League, member_pk: int, by) -> Membership:
     return member
 
 
+class InviteRefused(Refused):
+    """An invite link that does not let someone join, for one of ``selectors.invite_refusal``'s reasons."""
+
+    def __init__(self, reason: str) -> None:
+        if reason == "removed":
+            super().__init__(_("You were removed from this league: ask an owner to invite you again."))
+        else:
+            super().__init__(_("This invite link no longer works: ask an owner of the league for a new one."))
+
+
 @transaction.atomic
 def accept_invite(*, invite: Invite, user) -> tuple[Membership, bool]:
     """Make ``user`` a member with the invite's role; an existing member keeps the role they have.
@@ -108,9 +154,9 @@ def accept_invite(*, invite: Invite, user) -> tuple[Membership, bool]:
     Returns the membership and whether it is new.
     """
     locked = Invite.objects.select_for_update().filter(pk=invite.pk).first()  # Revoked a moment ago? Wait and see.
-    refusal: str | None = _("This invite link no longer works: ask an owner of the league for a new one.")
-    if locked is None or (refusal := invite_refusal(locked, user)) is not None:
-        raise Refused(refusal)
+    reason = "gone" if locked is None else invite_refusal(locked, user)
+    if reason is not None:
+        raise InviteRefused(reason)
     Removal.objects.filter(league_id=invite.league_id, user=user).delete()
     return Membership.objects.get_or_create(league_id=invite.league_id, user=user, defaults={"role": invite.role})
 

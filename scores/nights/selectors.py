@@ -137,3 +137,72 @@ def night_context(night: Night) -> dict:
         "quality": planner.quality((tables for tables, _byes in played), names) if night.partnership and played else None,
         "fell_back": kept + 1 if kept < len(played) else None,
     }
+
+
+# A game to the target has no set length: a table's score sheet has rows for a long one, and still fits on a page.
+LONG_GAME_HANDS = 20
+
+
+def score_sheet_rows(night: Night) -> int:
+    """How many hands a table's printed score sheet has rows for."""
+    return LONG_GAME_HANDS  # Rounds of a set number of hands: return night.hands_per_round or LONG_GAME_HANDS.
+
+
+@dataclasses.dataclass(frozen=True)
+class PrintedSide:
+    """A side of a printed table: the letter its score sheet marks a point it won with, its name and its players."""
+
+    letter: str
+    name: str
+    players: list[str]
+
+
+@dataclasses.dataclass(frozen=True)
+class PrintedTable:
+    """A table of a round as its card and score sheet print it: the seats clockwise from seat 1, the sides, the
+    game's points, and who deals each hand of the sheet (the deal passing to the left, as the rules engine has it)."""
+
+    game: Game
+    seats: list[Seat]
+    sides: list[PrintedSide]
+    points: tuple[str, ...]
+    dealers: list[str]
+    first_bidder: str
+
+
+def printed_table(game: Game, seats: list[Seat], rows: int) -> PrintedTable:
+    """A table's card and sheet from its seats (in seat order, each with its player and side)."""
+    sides: dict[int, Side] = {}
+    for seat in seats:
+        sides.setdefault(seat.side_id, seat.side)
+    ordered = sorted(sides.values(), key=lambda side: side.position)
+    players = {side.pk: [seat.player.name for seat in seats if seat.side_id == side.pk] for side in ordered}
+    teams = tuple(rules.Team(side.name, tuple(players[side.pk])) for side in ordered) if game.partnership else ()
+    table = rules.Table(seats=tuple(seat.player.name for seat in seats), rules=game.rules, teams=teams)
+    dealers = [rules.next_dealer(table, None)]
+    while len(dealers) < rows:
+        dealers.append(rules.next_dealer(table, dealers[-1]))
+    return PrintedTable(
+        game=game,
+        seats=seats,
+        sides=[PrintedSide(chr(ord("A") + i), side.name, players[side.pk]) for i, side in enumerate(ordered)],
+        points=table.rules.points,
+        dealers=dealers,
+        first_bidder=table.bidding_order(dealers[0])[0],
+    )
+
+
+def round_printout(night: Night, round_: Round) -> dict:
+    """A round's table cards and score sheets: each table with its seats and sides, and who sat the round out. Three
+    queries."""
+    games = list(Game.objects.filter(round=round_).order_by("table"))
+    seated: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(game__round=round_).select_related("player", "side").order_by("game_id", "position"):
+        seated.setdefault(seat.game_id, []).append(seat)
+    rows = score_sheet_rows(night)
+    return {
+        "night": night,
+        "round": round_,
+        "tables": [printed_table(game, seated[game.pk], rows) for game in games],
+        "byes": [bye.player for bye in Bye.objects.filter(round=round_).select_related("player").order_by("player__name")],
+    }

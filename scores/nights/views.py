@@ -23,7 +23,7 @@ from ..table.models import Game
 from . import selectors, services
 from .access import night_for
 from .forms import NextRoundForm, NightForm, TableScorerForm
-from .models import Night
+from .models import Night, Round
 
 
 @login_required
@@ -124,6 +124,15 @@ def night_screen(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.htmx:
         return _live(request, night, "scores/nights/night_screen.html", context)
     return render(request, "scores/nights/night_screen.html", {**context, **selectors.night_context(night)})
+
+
+@login_required
+@require_safe
+def round_print(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    """A round's table cards and score sheets, a page each, to print for the tables that score on paper."""
+    night, membership = night_for(request.user, slug, pk)
+    context = selectors.round_printout(night, get_object_or_404(Round, night=night, number=number))
+    return render(request, "scores/nights/round_print.html", {**context, "league": night.league, "membership": membership})
 
 
 @login_required

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..engine import names, rules
 from ..engine.names import MAX_ID_LENGTH
-from ..leagues.models import MAX_TOTAL, League, PlayedBy, Player, Role, roles_at_least
+from ..leagues.models import League, PlayedBy, Player, Role, roles_at_least
 
 
 class GameQuerySet(models.QuerySet):
@@ -234,7 +234,7 @@ class Hand(models.Model):
                 name="hand_idempotency_key_unique_in_game",
             ),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="hand_number_from_one"),
-            models.CheckConstraint(condition=models.Q(bid__gte=1, bid__lte=MAX_TOTAL), name="hand_bid_range"),
+            models.CheckConstraint(condition=models.Q(bid__gte=1, bid__lte=rules.MAX_TOTAL), name="hand_bid_range"),
         ]
 
     def __str__(self) -> str:
@@ -255,8 +255,10 @@ class HandScore(models.Model):
         ordering = ["hand", "side__position"]
         constraints = [
             models.UniqueConstraint(fields=["hand", "side"], name="one_score_per_side_and_hand"),
-            models.CheckConstraint(condition=models.Q(won__gte=0, won__lte=MAX_TOTAL), name="handscore_won_range"),
-            models.CheckConstraint(condition=models.Q(delta__gte=-MAX_TOTAL, delta__lte=MAX_TOTAL), name="handscore_delta_range"),
+            models.CheckConstraint(condition=models.Q(won__gte=0, won__lte=rules.MAX_TOTAL), name="handscore_won_range"),
+            models.CheckConstraint(
+                condition=models.Q(delta__gte=-rules.MAX_TOTAL, delta__lte=rules.MAX_TOTAL), name="handscore_delta_range"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -10,11 +10,8 @@ import dataclasses
 import functools
 from collections.abc import Sequence
 
-from django.utils.translation import gettext
-
 from ..engine import charts, names, rules
 from .models import Game, Hand, HandScore, Seat, Side
-from .scorer import scorer_state
 
 
 @dataclasses.dataclass(frozen=True)
@@ -158,62 +155,42 @@ def scoreboard(game: Game, state: GameState, last: Hand | None, number: int, dea
         "state": state,
         "sides": sides,
         "rows": rows,
+        "totals": {side.name: totals[side.pk] for side in sides},
         "last_number": number,
         "next_number": number + 1,
         "dealer": dealer,
         "first_bidder": state.table.left_of(dealer),
         # A game of a number of hands: how many are left (0: tied after them, played off a hand at a time).
         "hands_left": rules.hands_left(state.table.rules, number),
-        "last_result": result_line(last) if last is not None else "",
-        "not_out": not_out_lines(game, state, last, {side.name: totals[side.pk] for side in sides}) if last is not None else [],
+        "last_hand": last,
+        "last_delta": next(score.delta for score in last.side_scores if score.side_id == last.pitcher.side_id) if last is not None else 0,
+        "not_out": not_out(game, state, last, {side.name: totals[side.pk] for side in sides}) if last is not None else [],
         "short_names": names.short_forms(state.table.seats),  # The history shows names short (the short_name filter).
-        # For the phone's own scorer: scores at once on "Save hand", and while offline. Written by the
-        # template only for a scorer's page (the watch and public pages share this context and never show it).
-        "scorer_state": functools.partial(
-            scorer_state,
-            state,
-            {side.name: totals[side.pk] for side in sides},
-            last_number=number,
-            dealer=dealer,
-            over=game.is_finished,
-        ),
     }
 
 
-def not_out_words(reason: str) -> str:
-    """Why a side at or past the target did not win (``rules.not_out``'s reasons), in the page's language."""
-    if reason == "set":
-        return gettext(
-            "%(side)s has %(total)s (the target is %(target)s) but was set: "
-            "by this game's house rules the pitcher goes out only by making the bid."
-        )
-    return gettext("%(side)s has %(total)s (the target is %(target)s) but did not pitch: only the pitcher's side goes out.")
+@dataclasses.dataclass(frozen=True)
+class NotOut:
+    """A side at or past the target that has not won, and why (``rules.not_out``'s reason: "set" or "not_pitcher")."""
+
+    side: str
+    total: int
+    target: int
+    reason: str
 
 
-def not_out_lines(game: Game, state: GameState, last: Hand, totals: dict[str, int]) -> list[str]:
-    """After the last hand, why each side at or past the target has not won, as ``rules.not_out`` says."""
+def not_out(game: Game, state: GameState, last: Hand, totals: dict[str, int]) -> list[NotOut]:
+    """After the last hand, each side at or past the target that has not won, as ``rules.not_out`` says."""
     winner = next((name for name, side in state.sides.items() if side.pk == game.winner_id), None)
     pitcher_side = next(name for name, side in state.sides.items() if side.pk == last.pitcher.side_id)
     reasons = rules.not_out(state.table.rules, totals, pitcher_side=pitcher_side, winner=winner)
-    target = state.table.rules.target
-    return [not_out_words(reason) % {"side": side, "total": totals[side], "target": target} for side, reason in reasons.items()]
-
-
-def result_line(hand: Hand) -> str:
-    """What the last hand did for its pitcher, from the stored scores: "Bob made 3, +3"."""
-    name = hand.pitcher.player.name
-    if hand.set:
-        return gettext("%(pitcher)s was set back %(bid)s") % {"pitcher": name, "bid": hand.bid}
-    delta = next(score.delta for score in hand.side_scores if score.side_id == hand.pitcher.side_id)
-    return gettext("%(pitcher)s made %(bid)s, %(delta)s") % {"pitcher": name, "bid": hand.bid, "delta": f"{delta:+d}"}
+    return [NotOut(side, totals[side], state.table.rules.target, reason) for side, reason in reasons.items()]
 
 
 def score_chart(game: Game, sides: Sequence[Side], totals: Sequence[dict[int, int]]) -> charts.Chart:
     """The game's score chart from each hand's {side id: total after it}; while it goes on, room for the next hands."""
     named = [(side.pk, side.name) for side in sides]
-    return charts.score_chart(
-        named, totals, game.target, title=gettext("Score by hand"), x_label=gettext("Hand"), going_on=not game.is_finished
-    )
+    return charts.score_chart(named, totals, game.target, going_on=not game.is_finished)
 
 
 def score_chart_steps(game: Game, sides: Sequence[Side]) -> tuple[charts.Chart, tuple[charts.Step, ...] | None]:

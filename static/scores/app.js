@@ -177,3 +177,12 @@ document.addEventListener("DOMContentLoaded", () => {
     share.addEventListener("click", () => navigator.share({ title: share.dataset.title, url: share.dataset.share }).catch(() => {}));
   }
 });
+
+// A page to print (a card night's table cards and score sheets) offers the browser's print dialog; without
+// JavaScript the button stays hidden and the browser's own menu prints it.
+document.addEventListener("DOMContentLoaded", () => {
+  document.querySelectorAll("button[data-print]").forEach((button) => {
+    button.hidden = false;
+    button.addEventListener("click", () => window.print());
+  });
+});

@@ -1,4 +1,4 @@
-// One hand of Pitch scored in the browser: a mirror of scores/engine/rules.py (score_hand, goes_out and partners), which
+// One hand of Pitch scored in the browser: a mirror of scores/engine/rules.py (score_hand and goes_out), which
 // stays the single source of truth. The phone needs it to move the scoreboard at once on "Save hand" and to keep score while
 // offline; the server scores every hand again and its answer wins. tests/table/test_browser_scorer.py runs this module
 // over thousands of hands generated from rules.py (tests/scorer_fixture.py) and fails on any difference.
@@ -30,8 +30,6 @@ export const POINTS = {
 /** The most a hand of these rules can award: the top bid. */
 export const topBid = (rules) => rules.points.reduce((sum, key) => sum + POINTS[key].value, 0);
 
-/** The players of each of `count` teams as the rules seat them: partners every `count` seats, the first team holding seat 1. */
-export const partners = (seats, count) => Array.from({ length: count }, (_, first) => seats.filter((_, seat) => seat % count === first));
 
 /** The side a name means: a side itself, or in partnership play a player's team; null for anyone else. */
 export function sideOf(table, name) {

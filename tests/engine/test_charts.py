@@ -17,7 +17,7 @@ def test_nice_step(span, step):
 
 
 def test_line_chart_puts_the_points_in_the_box_with_zero_and_the_marker_in_view():
-    chart = charts.line_chart([charts.Series("Ann", [(0, 0), (1, 3), (2, -2)])], title="t", marker=7, marker_label="7")
+    chart = charts.line_chart([charts.Series("Ann", [(0, 0), (1, 3), (2, -2)])], marker=7, marker_label="7")
     xs = [dot.x for dot in chart.lines[0].dots]
     ys = [dot.y for dot in chart.lines[0].dots]
     assert xs == [chart.left, (chart.left + chart.right) / 2, chart.right]
@@ -31,7 +31,7 @@ def test_line_chart_puts_the_points_in_the_box_with_zero_and_the_marker_in_view(
 
 
 def test_score_chart_has_a_line_per_side_from_zero_through_each_hands_total():
-    chart = charts.score_chart([(1, "Us"), (2, "Them")], [{1: 0, 2: 4}, {1: 1, 2: 7}], 7, title="Score", x_label="Hand")
+    chart = charts.score_chart([(1, "Us"), (2, "Them")], [{1: 0, 2: 4}, {1: 1, 2: 7}], 7)
     assert [line.label for line in chart.lines] == ["Us", "Them"]
     assert [line.last for line in chart.lines] == [1, 7]
     assert [dot.title for dot in chart.lines[1].dots] == ["Them: 0", "Them: 4", "Them: 7"]
@@ -39,7 +39,7 @@ def test_score_chart_has_a_line_per_side_from_zero_through_each_hands_total():
 
 
 def test_ratings_chart_moves_every_line_on_the_same_clock():
-    chart = charts.ratings_chart([(10, "Bob", 1.0), (10, "Ann", 2.0), (11, "Ann", 3.0), (12, "Bob", -1.0)], title="R", x_label="games")
+    chart = charts.ratings_chart([(10, "Bob", 1.0), (10, "Ann", 2.0), (11, "Ann", 3.0), (12, "Bob", -1.0)])
     ann, bob = chart.lines
     assert (ann.label, bob.label) == ("Ann", "Bob")
     assert [dot.title for dot in ann.dots] == ["Ann: 2", "Ann: 3"]
@@ -91,7 +91,7 @@ def test_a_finished_game_shows_each_players_rating_change(client, league, owner)
 
 
 def test_the_league_page_charts_only_the_last_rated_games(client, league, owner, monkeypatch):
-    from scores.leagues import selectors as league_reads
+    from scores.standings.selectors import players as league_reads
     from tests import small_league as leagues
 
     leagues.build(league)

@@ -23,11 +23,6 @@ RUN_ALL = """async ({url, cases}) => {
   });
 }"""
 
-SEAT_ALL = """async ({url, cases}) => {
-  const { partners } = await import(url);
-  return cases.map((c) => partners(c.seats, c.teams));
-}"""
-
 
 @pytest.fixture(scope="module")
 def cases() -> list[dict]:
@@ -139,12 +134,3 @@ def test_the_browser_scorer_agrees_with_the_rules_on_every_generated_hand(live_s
         (c["table"], c["before"], c["hand"], c["expected"], got) for c, got in zip(cases, results, strict=True) if got != c["expected"]
     ]
     assert not wrong, f"{len(wrong)} hands scored differently from rules.py; the first: {wrong[0]}"
-
-
-def test_the_browser_seats_partners_as_the_rules_in_every_team_shape(live_server, page: Page):
-    seatings = scorer_fixture.seatings()
-    assert {(c["teams"], len(c["seats"]) // c["teams"]) for c in seatings} == set(rules.TEAM_SHAPES)
-    page.goto(live_server.url + "/rules/")
-    results = page.evaluate(SEAT_ALL, {"url": live_server.url + static("scores/scorer.js"), "cases": seatings})
-    wrong = [(c["seats"], c["teams"], c["expected"], got) for c, got in zip(seatings, results, strict=True) if got != c["expected"]]
-    assert not wrong, f"{len(wrong)} tables seated differently from rules.partners; the first: {wrong[0]}"

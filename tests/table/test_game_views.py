@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import uuid
 
@@ -223,7 +224,7 @@ def test_a_hand_saved_with_htmx_adds_only_its_row_to_the_history(scorer, four_pl
                      r'<input type="hidden" name="key" value="([0-9a-f-]{36})" id="id_key"></div>', html)  # fmt: skip
     assert keys and keys[1] != key
     # The page clears the taps on "hand-saved"; the answer adds the hand to the chart, which does not reload itself.
-    assert response["HX-Trigger"] == "hand-saved"
+    assert json.loads(response["HX-Trigger"]) == {"hand-saved": {}}
     # One row, hand 3's, added at the top of the history (the newest first) out of band; the earlier hands are not sent again.
     assert '<tbody hx-swap-oob="afterbegin:#history-body">' in html
     assert html.count('class="small points"') == 1 and "Dan bid 2" in html and "Bob bid 2" not in html
@@ -237,7 +238,7 @@ def test_the_score_chart_catches_up_after_the_first_htmx_save(scorer, four_playe
     page = scorer.get(game_url(four_player_game)).content.decode()
     assert 'hx-trigger="scores-changed from:body"' in page and "Score by hand" not in page
     response = scorer.post(save_url(four_player_game), taps(pitcher="Bob", bid=2, high="Bob", low="Bob", number=1), **HTMX)
-    assert "scores-changed" in response["HX-Trigger"].split(", ")  # The page had no chart: it asks for it.
+    assert "scores-changed" in json.loads(response["HX-Trigger"])  # The page had no chart: it asks for it.
     chart = scorer.get(game_url(four_player_game) + "?part=chart", **HTMX)
     html = chart.content.decode()
     assert chart.status_code == 200 and "<html" not in html and "HX-Request" in chart["Vary"]
@@ -251,7 +252,7 @@ def test_a_saved_hand_adds_a_segment_to_each_line_of_the_chart_not_the_whole_cha
     assert len(drawn) == 1 and 'id="score-chart-line-1"' in page  # Bob's line, the second.
     response = scorer.post(save_url(four_player_game), taps(pitcher="Dan", bid=2, high="Dan", low="Dan", game="Dan", number=2), **HTMX)
     html = response.content.decode()
-    assert response["HX-Trigger"] == "hand-saved"
+    assert json.loads(response["HX-Trigger"]) == {"hand-saved": {}}
     # No chart to reload: not its box, figure, axes or earlier dots; one segment and dot appended to each side's line,
     # from where the line ended on the page, and the legend with the new totals.
     assert "score-chart-box" not in html and 'id="score-chart-figure"' not in html and "<polyline" not in html and "target " not in html
@@ -272,7 +273,7 @@ def test_a_saved_hand_that_moves_the_charts_scale_sends_the_chart_again(scorer, 
         services.record_hand(game=game, hand=hand("Ann" if number % 2 else "Bob", 2, "Ann", "Bob", None, None))
     response = scorer.post(save_url(game), taps(pitcher="Ann", bid=2, high="Ann", low="Ann", game="-", number=11), **HTMX)
     html = response.content.decode()
-    assert response["HX-Trigger"] == "hand-saved"
+    assert json.loads(response["HX-Trigger"]) == {"hand-saved": {}}
     assert '<figure class="chart mb-3" id="score-chart-figure" hx-swap-oob="true">' in html and html.count("<polyline") == 2
     assert "beforeend:#score-chart-line" not in html
 

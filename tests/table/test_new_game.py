@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -167,3 +169,27 @@ def test_team_names_do_not_matter_in_solo_play_and_are_checked_in_partnership(sc
     assert "The name is 41 characters long; at most 40 fit." in refused.content.decode() and not Game.objects.exists()
     response = scorer.post(new_game_url(league), form_data(mode="solo", team1=too_long, **players))
     assert response.status_code == 302 and not Game.objects.get().partnership
+
+
+def test_the_seating_preview_is_the_servers_seating_with_teams_and_the_first_dealer(scorer, league, django_assert_num_queries):
+    """The new-game page's "Seating" list comes from the form's own rule (htmx): numbered players first, by number,
+    the rest after them in list order; partners every second seat; who deals first marked. A game started from the
+    same choices sits so."""
+    ann = Player.objects.create(league=league, name="Ann")
+    choices = form_data(
+        players=[ann.pk], **{f"seat_{ann.pk}": "3"}, new_1="Bob", new_2="Cat", new_3="Dan", new_seat_3="1", mode="2x2", first_dealer="2"
+    )
+    choices.update(team1="Red", team2="Blue")
+    with django_assert_num_queries(5):  # The session, the user, the league with the membership, its players, those ticked.
+        response = scorer.get(new_game_url(league), {**choices, "part": "seating"}, headers={"HX-Request": "true"})
+    items = [" ".join(item.split()) for item in re.findall(r"<li>(.*?)</li>", response.content.decode(), re.DOTALL)]
+    assert items == ["Seat 1: Dan (Red)", "Seat 2: Ann (Blue), deals first", "Seat 3: Bob (Red)", "Seat 4: Cat (Blue)"]
+    scorer.post(new_game_url(league), choices)
+    game = Game.objects.get()
+    assert seated(game) == ["Ann", "Bob", "Cat", "Dan"]  # Ann deals first: the table turned, partners kept.
+    assert sorted(game.sides.values_list("name", flat=True)) == ["Blue", "Red"]
+
+
+def test_the_seating_preview_before_anyone_is_seated_says_so(scorer, league):
+    response = scorer.get(new_game_url(league), {"part": "seating"}, headers={"HX-Request": "true"})
+    assert "<li>" not in response.content.decode() and "Nobody is seated yet." in response.content.decode()

@@ -9,7 +9,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from scores.engine import rules
-from scores.leagues.models import MAX_TOTAL, Player
+from scores.leagues.models import Player
 from scores.table import selectors, services
 from scores.table.models import Game, Hand, HandScore, Seat
 from tests.conftest import hand
@@ -216,10 +216,10 @@ def test_the_database_refuses_a_bid_out_of_range_and_a_duplicate_hand_number(fou
     stored = four_player_game.hands.get()
     seat = Seat.objects.filter(game=four_player_game).first()
     # No variant bids above the largest total (every point of the catalogue), none below 1.
-    for bid, number in [(MAX_TOTAL + 1, 2), (0, 2), (2, 1)]:
+    for bid, number in [(rules.MAX_TOTAL + 1, 2), (0, 2), (2, 1)]:
         with pytest.raises(IntegrityError), transaction.atomic():
             Hand.objects.create(game=four_player_game, number=number, dealer=seat, pitcher=seat, bid=bid, points=stored.points)
-    Hand.objects.create(game=four_player_game, number=2, dealer=seat, pitcher=seat, bid=MAX_TOTAL, points=stored.points)
+    Hand.objects.create(game=four_player_game, number=2, dealer=seat, pitcher=seat, bid=rules.MAX_TOTAL, points=stored.points)
 
 
 def test_a_finished_game_can_be_deleted(four_player_game):

@@ -14,13 +14,13 @@ from django.utils.translation import gettext_lazy as _
 
 from ...common.forms import ShortRefusals
 from ...engine import rules
-from ...engine.problems import alternatives, variant_name
+from ...engine.problems import variant_name
 from ...standings.models import Season
 from ...standings.selectors.seasons import current_season, seasons
-from ...standings.selectors.standings import COLUMNS, Column, standings, standings_columns
+from ...standings.selectors.standings import COLUMNS
 from ...table.forms.games import NameField, RulesForm
 from ...table.models import Game
-from ..models import MAX_TOTAL, GoingOut, League, Player
+from ..models import GoingOut, League, Player
 
 
 class LeagueForm(ShortRefusals, forms.ModelForm):
@@ -38,13 +38,6 @@ class LeagueRulesForm(RulesForm):
     def __init__(self, *args, league: League, **kwargs) -> None:
         super().__init__(*args, defaults=league.rules, **kwargs)
         self.league = league
-
-    def save(self) -> League:
-        fields = League.fields_of(self.cleaned_data["rules"])
-        for name, value in fields.items():
-            setattr(self.league, name, value)
-        self.league.save(update_fields=list(fields))
-        return self.league
 
 
 class DateRangeForm(ShortRefusals, forms.Form):
@@ -145,37 +138,8 @@ class StandingsForm(SeasonForm):
 
     @property
     def query(self) -> dict:
-        """The standings asked for (``selectors.standings``' arguments): ``games`` and the sort, by points by default."""
+        """The standings asked for (``selectors.standings_table``'s arguments): ``games`` and the sort, by points by default."""
         return {**self.games, "sort": self._data.get("sort") or "points", "descending": self._data.get("order") != "asc"}
-
-    def standings(self, league: League) -> dict:
-        """The standings these parameters ask for, as the page shows them: the rows, the headers of the columns the
-        games counted call for (``selectors.standings_columns``), the kinds of point among them (their keys) and
-        whether points per hand is one, whether a game recorded from paper counts, and the columns' headings as a choice
-        ("Player, GP … or Rating")."""
-        start, end = self.dates
-        columns = standings_columns(league, start=start, end=end, mode=self.games["mode"], variant=self.games["variant"])
-        keys = {column.key for column in columns}
-        rows = standings(league, **self.query)
-        return {
-            "rows": rows,
-            "paper": any(row.paper_games for row in rows),  # Said under the table: they count in no figure per hand.
-            "headers": self.headers(columns),
-            "kinds": [key for key in rules.CATALOGUE if key in keys],
-            "per_hand": "points_per_hand" in keys,
-            "columns": alternatives(column.label for column in columns),
-        }
-
-    def headers(self, columns: Sequence[Column]) -> list[dict]:
-        """Each of these columns with the order a click on it asks for: the sorted column turned round; a new column
-        high to low, names A to Z."""
-        sort, descending = self.query["sort"], self.query["descending"]
-        headers = []
-        for column in columns:
-            first = "asc" if column.key == "name" else "desc"
-            order = ("asc" if descending else "desc") if column.key == sort else first
-            headers.append({"column": column, "order": order, "sorted": column.key == sort})
-        return headers
 
 
 def _yes(value: str) -> bool:
@@ -196,7 +160,7 @@ class GameFilterForm(DateRangeForm):
     # The house rules, to compare games played by the same ones: "" is any.
     going_out = forms.ChoiceField(label=_("Going out"), choices=[("", _("Any")), *GoingOut.choices], required=False)
     min_bid = forms.TypedChoiceField(
-        label=_("Minimum bid"), choices=[("", _("Any")), *((b, str(b)) for b in range(1, MAX_TOTAL + 1))], coerce=int, required=False
+        label=_("Minimum bid"), choices=[("", _("Any")), *((b, str(b)) for b in range(1, rules.MAX_TOTAL + 1))], coerce=int, required=False
     )
     steal = forms.TypedChoiceField(
         label=_("Dealer's steal"), choices=[("", _("Any")), ("yes", _("Allowed")), ("no", _("Not allowed"))], coerce=_yes, required=False

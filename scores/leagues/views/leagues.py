@@ -15,7 +15,7 @@ from ...standings import selectors as standings_selectors
 from .. import selectors, services
 from ..access import league_for
 from ..forms.leagues import GameFilterForm, LeagueForm, LeagueRulesForm, StandingsForm
-from ..models import League, Role
+from ..models import Role
 
 RECENT_GAMES = 5
 
@@ -27,9 +27,9 @@ def league_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """A league's standings, its players' ratings over time and its latest games."""
     league, membership = league_for(request.user, slug)
     form = StandingsForm(request.GET or None, league=league, variants=standings_selectors.variants_played(league))
-    standings = {"form": form, **form.standings(league)}
+    standings = {"form": form, **standings_selectors.standings_table(league, **form.query)}
     status = 400 if form.errors else 200  # Shown with the form's messages; the standings fall back to the defaults.
-    standings["chart"] = selectors.ratings_chart(league, season=form.chosen)
+    standings["chart"] = standings_selectors.ratings_chart(league, season=form.chosen)
     if request.htmx and not request.htmx.history_restore_request:
         # A re-sort or a filter: the table alone, and the season's chart. Back to a page htmx no longer keeps asks for the whole page.
         return render(request, "scores/leagues/league_detail.html#standings", {"league": league, "oob": True, **standings}, status=status)
@@ -90,11 +90,11 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
     form = LeagueForm(request.POST if request.method == "POST" and not posted_rules else None, instance=league)
     rules_form = LeagueRulesForm(request.POST if posted_rules else None, league=league)
     if posted_rules and rules_form.is_valid():
-        rules_form.save()
+        services.set_house_rules(league=league, rules=rules_form.cleaned_data["rules"])
         messages.success(request, _("House rules saved: new games start with them."))
         return redirect("scores:league_settings", league.slug)
     if request.method == "POST" and not posted_rules and form.is_valid():
-        form.save()
+        services.rename_league(league=league, name=form.cleaned_data["name"])
         messages.success(request, _("League renamed."))
         return redirect("scores:league_settings", league.slug)
     public_url = request.build_absolute_uri(league.get_public_url()) if league.public_token else None
@@ -114,13 +114,12 @@ def league_public_link(request: HttpRequest, slug: str) -> HttpResponse:
     if action not in PUBLIC_LINK_ACTIONS:
         messages.error(request, _("Unknown action for the public link: choose on, off or new."))
         return redirect("scores:league_settings", league.slug)
+    before = league.public_token
+    services.set_public_link(league=league, on=action != "off", new=action == "new")
     if action == "off":
-        league.public_token = None
         messages.success(request, _("The public link is off: it no longer opens the league."))
-    elif action == "new" or league.public_token is None:
-        league.public_token = League.new_token()
+    elif league.public_token != before:
         messages.success(request, _("The public link is on. Anyone with it can see the standings and games."))
-    league.save(update_fields=["public_token"])
     return redirect("scores:league_settings", league.slug)
 
 

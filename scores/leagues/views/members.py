@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import datetime
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -89,9 +86,7 @@ def invite_new(request: HttpRequest, slug: str) -> HttpResponse:
     form = InviteForm(request.POST)
     if not form.is_valid():
         return render(request, "scores/leagues/members.html", _members_context(request, league, membership, invite_form=form), status=400)
-    form.instance.league, form.instance.created_by = league, request.user
-    form.instance.expires_at = timezone.now() + datetime.timedelta(days=form.cleaned_data["days"])
-    form.save()
+    services.create_invite(league=league, by=request.user, role=form.cleaned_data["role"], days=form.cleaned_data["days"])
     messages.success(request, _("Invite link made: send it to whoever should join."))
     return redirect("scores:member_list", league.slug)
 
@@ -102,8 +97,7 @@ def invite_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Revoke an invite link: opening it no longer joins the league."""
     league, _membership = league_for(request.user, slug, Role.OWNER)
     invite = get_object_or_404(league.invites, pk=pk)
-    invite.revoked = True
-    invite.save(update_fields=["revoked"])
+    services.revoke_invite(invite=invite)
     messages.success(request, _("Invite revoked."))
     return redirect("scores:member_list", league.slug)
 
@@ -116,7 +110,8 @@ def invite_accept(request: AuthenticatedHttpRequest, token: str) -> HttpResponse
     A link that was revoked or has expired, or that an owner made before removing this user, says so (410, 403).
     """
     invite = get_object_or_404(Invite.objects.select_related("league"), token=token)
-    refusal = selectors.invite_refusal(invite, request.user)
+    reason = selectors.invite_refusal(invite, request.user)
+    refusal = str(services.InviteRefused(reason)) if reason is not None else None
     if request.method == "POST" and refusal is None:
         try:
             _membership, created = services.accept_invite(invite=invite, user=request.user)

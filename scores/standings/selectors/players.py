@@ -1,11 +1,10 @@
-"""A player's page: their games with results and rating changes, head to head, best partner, rating over time."""
+"""A player's page: their games with results and rating changes, head to head, best partner, rating over time; and the
+ratings of a league's players over time (its page's chart)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-
 from ...engine import charts, rules
-from ...leagues.models import Player
+from ...leagues.models import League, Player
 from ...table.models import Game, Seat
 from ..models import PlayerRating, Season
 
@@ -64,11 +63,7 @@ def player_context(player: Player, *, season: Season | None = None) -> dict:
                 mine, theirs = places[seat.side_id], places[other.side_id]
                 record["won" if mine < theirs else "lost" if mine > theirs else "tied"] += 1
     best_partner = max(partners.values(), key=lambda p: (p["wins"] / p["games"], p["games"]), default=None)
-    chart = charts.line_chart(
-        [charts.Series(player.name, [(i, round(r.after, 1)) for i, r in enumerate(ratings, start=1)])],
-        title=_("Rating over time"),
-        x_label=_("Rated games"),
-    )
+    chart = charts.line_chart([charts.Series(player.name, [(i, round(r.after, 1)) for i, r in enumerate(ratings, start=1)])])
     return {
         "player": player,
         "games": played,
@@ -77,3 +72,20 @@ def player_context(player: Player, *, season: Season | None = None) -> dict:
         "rating": ratings[-1].after if ratings else None,
         "chart": chart,
     }
+
+
+CHART_GAMES = 200  # The chart's last rated games: a league of thousands would draw more points than a phone shows.
+
+
+def ratings_chart(league: League, *, season: Season | None = None) -> charts.Chart:
+    """The ratings of the league's players after each of its last ``CHART_GAMES`` rated games, of a season (one of
+    ``seasons``') or of all time: the league page's chart."""
+    games = Game.objects.filter(league=league).finished()
+    if season is not None:
+        games = games.played_between(season.starts_on, season.ends_on)
+    recent = games.order_by("-played_on", "-pk").values("pk")[:CHART_GAMES]
+    ratings = (
+        PlayerRating.objects.filter(game__in=recent).in_order_played().values_list("game_id", "player__name", "mu_after", "sigma_after")
+    )
+    points = [(game, name, mu - 3 * sigma) for game, name, mu, sigma in ratings]
+    return charts.ratings_chart(points)

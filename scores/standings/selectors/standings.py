@@ -339,3 +339,29 @@ def sort_rows(rows: list[Row], sort: str, descending: bool) -> list[Row]:
     present = [r for r in rows if column.value(r) is not None]
     missing = [r for r in rows if column.value(r) is None]
     return sorted(present, key=column.value, reverse=descending) + missing
+
+
+def standings_table(
+    league: League, *, season: Season | None = None, mode: str = "", variant: str = "", sort: str = "points", descending: bool = True
+) -> dict:
+    """The standings as the page shows them (``standings``' arguments): the rows; the headers of the columns the games
+    counted call for (``standings_columns``), each with the order a click on it asks for (the sorted column turned
+    round; a new column high to low, names A to Z); the kinds of point among them (their keys); whether points per
+    hand is one; whether a game recorded from paper counts; and the columns' labels."""
+    start, end = (season.starts_on, season.ends_on) if season else (None, None)
+    columns = standings_columns(league, start=start, end=end, mode=mode, variant=variant)
+    keys = {column.key for column in columns}
+    headers = []
+    for column in columns:
+        first = "asc" if column.key == "name" else "desc"
+        order = ("asc" if descending else "desc") if column.key == sort else first
+        headers.append({"column": column, "order": order, "sorted": column.key == sort})
+    rows = standings(league, season=season, mode=mode, variant=variant, sort=sort, descending=descending)
+    return {
+        "rows": rows,
+        "paper": any(row.paper_games for row in rows),  # Said under the table: they count in no figure per hand.
+        "headers": headers,
+        "kinds": [key for key in rules.CATALOGUE if key in keys],
+        "per_hand": "points_per_hand" in keys,
+        "columns": [column.label for column in columns],
+    }

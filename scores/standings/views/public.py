@@ -26,7 +26,7 @@ def public_league(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The standings and games of a league, read only, for whoever has the link."""
     league = _get_public_league(token)
     form = StandingsForm(request.GET or None, league=league, variants=selectors.variants_played(league))
-    standings = {"league": league, "public": True, "form": form, **form.standings(league)}
+    standings = {"league": league, "public": True, "form": form, **selectors.standings_table(league, **form.query)}
     status = 400 if form.errors else 200
     if request.htmx and not request.htmx.history_restore_request:  # Back to a page htmx no longer keeps: the whole page.
         return render(request, "scores/standings/public_league.html#standings", standings, status=status)

@@ -27,8 +27,6 @@ from .hands import add_problems, read_restore_token
 TARGETS = (7, 11, 15, 21, 52)  # The targets tables play to; any other is typed.
 USUAL = "usual"  # The target or minimum bid the variant usually has: right for any variant picked, with or without JavaScript.
 OTHER = "other"
-# The highest total a game can have (every point of the catalogue): no minimum bid above it can ever be right.
-MOST_POINTS = sum(point.value for point in rules.CATALOGUE.values())
 NEW_NAME_ROWS = 7
 # Partnership play: the team shapes (teams, players in each), by the value the form posts for them.
 SHAPES = {f"{teams}x{size}": (teams, size) for teams, size in rules.TEAM_SHAPES}
@@ -185,7 +183,7 @@ class RulesForm(ShortRefusals, forms.Form):
     )
     other_target = forms.IntegerField(label=_("Other target"), min_value=rules.MIN_TARGET, max_value=rules.MAX_TARGET, required=False)
     going_out = _house_rule(_("Going out"), GoingOut.choices)
-    min_bid = _house_rule(_("Minimum bid"), [(USUAL, _("Usual")), *((str(b), str(b)) for b in range(1, MOST_POINTS + 1))])
+    min_bid = _house_rule(_("Minimum bid"), [(USUAL, _("Usual")), *((str(b), str(b)) for b in range(1, rules.MAX_TOTAL + 1))])
     steal = _house_rule(_("Dealer's steal"), [("yes", _("Allowed")), ("no", _("Not allowed"))], coerce=_yes_no)
     smudge = _house_rule(
         _("Smudge: bid the top bid and win every point to win the game"), [("no", _("Off")), ("yes", _("On"))], coerce=_yes_no
@@ -248,15 +246,7 @@ class RulesForm(ShortRefusals, forms.Form):
         for key in ("going_out", "steal", "smudge", "negative"):
             choice[key] = getattr(self.defaults, key) if data.get(key) is None else data[key]
         for key in ("target", "min_bid"):
-            picked = data.get(key)
-            if picked == OTHER:
-                choice[key] = data.get("other_target")
-                if choice[key] is None and "other_target" not in self.errors:
-                    self.add_error("other_target", gettext("Type the target, or pick one."))
-            elif picked and picked != USUAL:
-                choice[key] = int(picked)
-            elif not picked and same_game:
-                choice[key] = getattr(self.defaults, key)
+            self._pick_number(data, choice, key, same_game=same_game)
         if any(name in self.errors for name in RulesForm.base_fields):
             return data
         total = sum(rules.CATALOGUE[key].value for key in choice.get("points") or rules.VARIANTS[variant].points)
@@ -270,16 +260,52 @@ class RulesForm(ShortRefusals, forms.Form):
             add_problems(self, error, fields={"target": "other_target" if data.get("target") == OTHER else "target"})
         return data
 
+    def _pick_number(self, data: dict[str, Any], choice: dict[str, Any], key: str, *, same_game: bool) -> None:
+        """The target or the minimum bid (``key``) into ``choice``: as picked or typed ("Other"); the default's when the
+        post leaves it out for the default's own game; else left out, for the variant's usual one."""
+        picked = data.get(key)
+        if picked == OTHER:
+            choice[key] = data.get("other_target")
+            if choice[key] is None and "other_target" not in self.errors:
+                self.add_error("other_target", gettext("Type the target, or pick one."))
+        elif picked and picked != USUAL:
+            choice[key] = int(picked)
+        elif not picked and same_game:
+            choice[key] = getattr(self.defaults, key)
+
 
 class RulesLineForm(RulesForm):
-    """The new-game page's address asking for the rules line alone (``part=rules``), for the choices in the query."""
+    """The new-game page's address asking for the rules line alone (``part=rules``), for the choices in the query, or
+    for the seating preview alone (``part=seating``, ``NewGameForm.seating``)."""
 
-    part = forms.ChoiceField(choices=[("rules", "rules")], required=False)
+    part = forms.ChoiceField(choices=[("rules", "rules"), ("seating", "seating")], required=False)
 
     @property
     def asked(self) -> bool:
         """Whether the address asks for the rules line alone."""
         return not self.has_error("part") and self.cleaned_data.get("part") == "rules"
+
+    @property
+    def seating(self) -> bool:
+        """Whether the address asks for the seating preview alone."""
+        return not self.has_error("part") and self.cleaned_data.get("part") == "seating"
+
+
+def seat_order(chosen: Sequence[tuple[int | None, str]]) -> list[str]:
+    """The order players sit in, from each one's seat number (or None) in the list's order: a seat number puts a
+    player there (two with one number in list order); the rest fill in, in list order, after them."""
+    numbered = sorted((seat, i) for i, (seat, _name) in enumerate(chosen) if seat is not None)
+    return [chosen[i][1] for _seat, i in numbered] + [name for seat, name in chosen if seat is None]
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatShown:
+    """A seat of the new-game page's seating preview."""
+
+    number: int
+    name: str
+    team: str  # "" in solo play.
+    deals: bool
 
 
 class NewGameForm(RulesForm):
@@ -367,6 +393,20 @@ class NewGameForm(RulesForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        chosen = self._chosen(data)
+        numbers = [seat for seat, _name in chosen if seat is not None]
+        if len(set(numbers)) != len(numbers):
+            self.add_error(None, gettext("Two players have the same seat number."))
+        data["seats"] = seats = seat_order(chosen)
+        data["teams"] = self._teams(data, seats)
+        dealer = data.get("first_dealer")
+        if dealer is not None and seats and dealer > len(seats):
+            self.add_error("first_dealer", gettext("There are only %(count)s players.") % {"count": len(seats)})
+        data["first_dealer"] = seats[dealer - 1] if dealer is not None and dealer <= len(seats) else None
+        return data
+
+    def _chosen(self, data: dict[str, Any]) -> list[tuple[int | None, str]]:
+        """Each player picked or typed, with the seat number given them (or None), in the list's order."""
         chosen: list[tuple[int | None, str]] = [(data.get(f"seat_{p.pk}"), p.name) for p in data.get("players") or ()]
         for i in range(1, NEW_NAME_ROWS + 1):
             name = (data.get(f"new_{i}") or "").strip()
@@ -374,33 +414,36 @@ class NewGameForm(RulesForm):
                 self.add_error(f"new_{i}", archived_refusal([self.archived[name_key(name)]]))
             elif name:
                 chosen.append((data.get(f"new_seat_{i}"), name))
-        # A seat number puts a player there; the rest fill in, in list order, after them.
-        numbered = sorted((seat, i) for i, (seat, _name) in enumerate(chosen) if seat is not None)
-        seats = [chosen[i][1] for _seat, i in numbered] + [n for s, n in chosen if s is None]
-        if len({s for s, _name in chosen if s is not None}) != len(numbered):
-            self.add_error(None, gettext("Two players have the same seat number."))
-        data["seats"] = seats
-        data["teams"] = ()
+        return chosen
+
+    def _teams(self, data: dict[str, Any], seats: list[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The teams the mode asks for, each named, with its players as the rules seat partners; none for solo play,
+        or when the players seated do not make the teams."""
         shape = SHAPES.get(data.get("mode") or "")
         # The team names are read for the teams played only (the page hides the others): what is left in the others is no error.
         for i in range(shape[0] + 1 if shape else 1, MAX_TEAMS + 1):
             self.errors.pop(f"team{i}", None)
-        if shape:
-            count, size = shape
-            if len(seats) != count * size:
-                message = gettext("%(teams)s teams of %(size)s need exactly %(players)s players; %(count)s are seated.")
-                self.add_error("mode", message % {"teams": count, "size": size, "players": count * size, "count": len(seats)})
-            else:
-                names = [(data.get(f"team{i}") or "").strip() for i in range(1, count + 1)]
-                for i, name in enumerate(names, start=1):
-                    if not name:
-                        self.add_error(f"team{i}", gettext("Give the team a name."))
-                data["teams"] = tuple(zip(names, rules.partners(seats, count), strict=True))
+        if not shape:
+            return ()
+        count, size = shape
+        if len(seats) != count * size:
+            message = gettext("%(teams)s teams of %(size)s need exactly %(players)s players; %(count)s are seated.")
+            self.add_error("mode", message % {"teams": count, "size": size, "players": count * size, "count": len(seats)})
+            return ()
+        names = [(data.get(f"team{i}") or "").strip() for i in range(1, count + 1)]
+        for i, name in enumerate(names, start=1):
+            if not name:
+                self.add_error(f"team{i}", gettext("Give the team a name."))
+        return tuple(zip(names, rules.partners(seats, count), strict=True))
+
+    def seating(self) -> list[SeatShown]:
+        """Who sits where as the form stands, refused or not (the page's seating preview): the order ``clean`` seats
+        them in, each with their team in play in teams and whether they deal first."""
+        self.is_valid()
+        data = self.cleaned_data
+        teams = {player: name for name, players in data.get("teams", ()) for player in players}
         dealer = data.get("first_dealer")
-        if dealer is not None and seats and dealer > len(seats):
-            self.add_error("first_dealer", gettext("There are only %(count)s players.") % {"count": len(seats)})
-        data["first_dealer"] = seats[dealer - 1] if dealer is not None and dealer <= len(seats) else None
-        return data
+        return [SeatShown(n, name, teams.get(name, ""), name == dealer) for n, name in enumerate(data.get("seats", ()), start=1)]
 
 
 class GamePageForm(ShortRefusals, forms.Form):

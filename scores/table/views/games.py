@@ -18,10 +18,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.formats import date_format
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget, trigger_client_event
 
 from ...common.refusals import Gone, Refused
 from ...common.requests import HtmxHttpRequest
@@ -29,13 +29,15 @@ from ...engine import rules
 from ...engine.problems import describe as describe_rules_problems
 from ...leagues.access import league_for
 from ...leagues.models import Membership, Role
-from ...templatetags.house_rules import rules_line
 from .. import selectors, services
 from ..access import game_for, may_score
+from ..answers import HandAnswer, record
 from ..forms.games import GamePageForm, NewGameForm, RulesForm, RulesLineForm
 from ..forms.hands import AuctionResultForm, HandForm, RestoreForm, UndoForm, VersionForm, add_problems, describe_problems, restore_token
 from ..forms.paper import PaperResultForm
 from ..models import Game, Hand
+from ..presentation import rules_line, share_text
+from ..scorer import scorer_state
 
 logger = logging.getLogger(__name__)
 
@@ -51,12 +53,16 @@ HAND_SAVED = "hand-saved"
 @require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Request")
 def game_new(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """Seat the players, pick the rules and start a game; with htmx, the rules line for the choices made so far."""
+    """Seat the players, pick the rules and start a game; with htmx, the rules line or the seating for the choices
+    made so far."""
     league, membership = league_for(request.user, slug, Role.SCORER)
     if request.htmx and request.method != "POST":
         line = RulesLineForm(request.GET, defaults=league.rules)
         if line.asked:
             return render(request, "scores/table/game_new.html#rules_line", {"rules": line.chosen_rules()})
+        if line.seating:  # Who sits where, as the form would seat them (NewGameForm.clean): the page never works it out.
+            seating = NewGameForm(request.GET, league=league).seating()
+            return render(request, "scores/table/game_new.html#seating", {"seating": seating})
     form = NewGameForm(request.POST or None, league=league)
     # "Record a game played on paper": the same seating and rules, then the game page's form for its final scores.
     paper = (request.POST if request.method == "POST" else request.GET).get("paper") == "1"
@@ -123,6 +129,8 @@ def game_context(
         is_owner=membership.allows(Role.OWNER),
         watch_url=request.build_absolute_uri(reverse("scores:watch", args=[game.share_token])) if game.share_token else None,
     )
+    if context["can_score"]:
+        context["scorer_state"] = _scorer_state(context)
     if context["can_score"] and not context["hands"] and not game.is_finished:
         # Before the first hand, the rules may still change, and a game played on paper may take its result.
         context["rules_form"] = rules_form or RulesForm(defaults=game.rules, prefix="rules")
@@ -132,26 +140,11 @@ def game_context(
     return context
 
 
-def paper_hands_words(hands: int) -> str:
-    return ngettext("Recorded from paper, after %(hands)s hand.", "Recorded from paper, after %(hands)s hands.", hands) % {"hands": hands}
-
-
-def share_text(context: dict) -> str:
-    """A finished game's result in words, to share: who won, the final scores and the hands played."""
-    game = context["game"]
-    scores = ", ".join(f"{row['side'].name} {row['total']}" for row in context["rows"])
-    hands = len(context["hands"])
-    played = ngettext("%(count)s hand played.", "%(count)s hands played.", hands) % {"count": hands}
-    if game.on_paper:  # No hands: the number written on the paper, if it was given.
-        known = game.paper_hands
-        played = gettext("Recorded from paper.") if known is None else paper_hands_words(known)
-    return gettext("%(league)s, %(date)s: %(winner)s won. Final scores: %(scores)s. %(played)s") % {
-        "league": game.league.name,
-        "date": date_format(game.played_on, "DATE_FORMAT"),
-        "winner": game.winner.name,
-        "scores": scores,
-        "played": played,
-    }
+def _scorer_state(context: dict) -> dict:
+    """For a scorer's page (the watch and public pages never show it): the game as the phone's own scorer needs it,
+    to score at once on "Save hand" and while offline (``scorer.scorer_state``)."""
+    over = context["game"].is_finished
+    return scorer_state(context["state"], context["totals"], last_number=context["last_number"], dealer=context["dealer"], over=over)
 
 
 def _scoring_context(
@@ -195,7 +188,7 @@ def _game_response(
         except (db.Error, Game.DoesNotExist) as error:
             if saved is None and not restore:
                 if isinstance(error, Game.DoesNotExist):  # Refused, and then deleted by another request.
-                    return _gone_response(request, game, services.GameDeleted())
+                    return _gone_response(request, game, str(services.GameDeleted()))
                 raise  # Nothing was written: the failure is the answer.
             logger.warning("The game could not be read after a write to it; the answer says what was done", exc_info=True)
             if notice:
@@ -205,8 +198,7 @@ def _game_response(
                 done = gettext("Hand %(number)s was saved.") % {"number": saved.number}
             game.league = league
             return _written_response(request, game, notice=done, restore=restore)
-        response["HX-Trigger"] = SCORES_CHANGED
-        return response
+        return trigger_client_event(response, SCORES_CHANGED)
     if form is not None or taps is not None:
         game.refresh_from_db()
         context = game_context(request, game, membership, form=form, notice=notice, taps=taps)
@@ -221,15 +213,13 @@ def _written_response(request: HttpRequest, game: Game, *, notice: str, restore:
     made from what the undo returned) and a link to reload the page, in place of the page's notice. The rest of the
     page stays as it was, and whatever is tapped on it next is checked against the game as the server has it."""
     context = {"game": game, "league": game.league, "can_score": True, "notice": notice, "restore": restore}
-    response = render(request, "scores/table/game_detail.html#written", context)
-    response["HX-Retarget"], response["HX-Reswap"] = "#notices", "outerHTML"
-    return response
+    return reswap(retarget(render(request, "scores/table/game_detail.html#written", context), "#notices"), "outerHTML")
 
 
-def _gone_response(request: HtmxHttpRequest, game: Game, gone: Gone) -> HttpResponse:
-    """A write to a game another request deleted meanwhile: said on the league's page, as it stands without the game
-    (with htmx the browser goes there, as the game's own page is gone)."""
-    messages.warning(request, str(gone))
+def _gone_response(request: HtmxHttpRequest, game: Game, gone: str) -> HttpResponse:
+    """A write to a game another request deleted meanwhile (``gone`` says so): said on the league's page, as it stands
+    without the game (with htmx the browser goes there, as the game's own page is gone)."""
+    messages.warning(request, gone)
     if request.htmx:
         return HttpResponseClientRedirect(game.league.get_absolute_url())
     return redirect(game.league)
@@ -259,11 +249,12 @@ def _saved_response(
             logger.warning("The score chart could not be read after a hand was saved", exc_info=True)
     else:
         context.update(_scoring_context(game, membership, state, dealer, saved.number + 1))
+    if context["can_score"]:
+        context["scorer_state"] = _scorer_state(context)
     response = render(request, "scores/table/game_detail.html#saved", context)
     if form_stays:
-        response["HX-Retarget"], response["HX-Reswap"] = "#scoreboard", "outerHTML"
-    response["HX-Trigger"] = HAND_SAVED if form_stays else SCORES_CHANGED
-    return response
+        response = reswap(retarget(response, "#scoreboard"), "outerHTML")
+    return trigger_client_event(response, HAND_SAVED if form_stays else SCORES_CHANGED)
 
 
 @login_required
@@ -275,35 +266,38 @@ def hand_create(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     try:
         state = selectors.load_game(game, hands=False)  # The table; record_hand reads the rest.
     except Game.DoesNotExist:
-        return _gone_response(request, game, services.GameDeleted())
+        return _gone_response(request, game, str(services.GameDeleted()))
     # Who deals matters only to read an auction sent with the hand: asked for (one query) only then.
     form = HandForm(request.POST, table=state.table, dealer=state.next_dealer if request.POST.get("auction") else None)
     if not form.is_valid():
         return _game_response(request, game, membership, form=form)
-    try:
-        saved = services.record_hand(
-            game=game, hand=form.to_hand(), number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["key"], state=state
-        )
-    except Gone as gone:
-        return _gone_response(request, game, gone)
-    except services.HandAlreadyRecorded as error:
-        # Marked on its own (not inside an f-string), so makemessages finds it.
-        stands = gettext("Here is the game as it stands now.")
-        return _game_response(request, game, membership, notice=f"{error} {stands}")
-    except services.KeyUsedForAnotherHand as error:
-        # The taps stay, for the next hand (its dealer is another, so not the auction).
-        taps = HandForm.initial_for(dataclasses.replace(form.to_hand(), bids=None))
-        return _game_response(request, game, membership, notice=str(error), taps=taps, status=409)
-    except rules.RulesError as error:
-        if game.is_finished:
-            return _game_response(request, game, membership, notice=gettext("The game is over: no more hands can be entered."))
-        add_problems(form, error)
+    answer = record(game, form, state)
+    if answer.kind == "gone":
+        return _gone_response(request, game, *answer.messages)
+    if answer.problems is not None:
+        add_problems(form, answer.problems)
         return _game_response(request, game, membership, form=form)
+    if answer.saved is None:
+        return _refused_hand(request, game, membership, form, answer)
+    saved = answer.saved
     # The page showed the hands up to this one: add its row. The first hand replaces "No hands yet.": the whole part.
     if request.htmx and saved.number == form.cleaned_data["number"] > 1:
         form_stays = not game.is_finished and not form.cleaned_data["auction"]  # record_hand brought the game up to date.
         return _saved_response(request, game, membership, state, saved, form_stays=form_stays)
     return _game_response(request, game, membership, saved=saved)
+
+
+def _refused_hand(request: HtmxHttpRequest, game: Game, membership: Membership, form: HandForm, answer: HandAnswer) -> HttpResponse:
+    """A hand refused with nothing stored: the game as it stands, with why."""
+    notice, taps = " ".join(answer.messages), None
+    if answer.kind == "conflict":
+        # Marked on its own (not inside an f-string), so makemessages finds it.
+        stands = gettext("Here is the game as it stands now.")
+        notice = f"{notice} {stands}"
+    elif answer.status == 409:
+        # Sent with another hand's key: the taps stay, for the next hand (its dealer is another, so not the auction).
+        taps = HandForm.initial_for(dataclasses.replace(form.to_hand(), bids=None))
+    return _game_response(request, game, membership, notice=notice, taps=taps, status=answer.status)
 
 
 @login_required
@@ -319,7 +313,7 @@ def hand_undo(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     try:
         undone = services.undo_hand(game=game, number=number)  # Checks, under the game's lock, that it is still the last hand.
     except Gone as gone:
-        return _gone_response(request, game, gone)
+        return _gone_response(request, game, str(gone))
     except Refused as refused:
         return _game_response(request, game, membership, notice=str(refused))
     except rules.RulesError as error:
@@ -342,7 +336,7 @@ def hand_restore(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     try:
         saved = services.restore_hand(game=game, **form.restore)
     except Gone as gone:
-        return _gone_response(request, game, gone)
+        return _gone_response(request, game, str(gone))
     except Refused as refused:
         return _game_response(request, game, membership, notice=str(refused))
     except rules.RulesError as error:
@@ -362,33 +356,16 @@ def hand_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Http
     try:
         state = selectors.load_game(game)
     except Game.DoesNotExist:
-        return _gone_response(request, game, services.GameDeleted())
+        return _gone_response(request, game, str(services.GameDeleted()))
     if not 1 <= number <= len(state.hands):
         raise Http404
     before = state.inputs[number - 1]
     form = HandForm(request.POST or None, table=state.table, dealer=before.dealer, initial=HandForm.initial_for(before))
-    version: int | None = game.version
-    if request.method == "POST":
-        seen = VersionForm(request.POST)
-        version = seen.cleaned_data["version"] if seen.is_valid() else None
+    version = _version_seen(request) if request.method == "POST" else game.version
     if version is None:
         form.add_error(None, gettext("The page did not say which version of the game it showed; reload it and try again."))
-    elif request.method == "POST" and form.is_valid():
-        try:
-            edited = dataclasses.replace(form.to_hand(), dealer=before.dealer)
-            if request.POST.get("forget_auction"):  # Else a stored auction pins the pitcher and bid.
-                edited = dataclasses.replace(edited, bids=None)
-            services.edit_hand(game=game, number=number, hand=edited, version=version)
-        except Gone as gone:
-            return _gone_response(request, game, gone)
-        except Refused as refused:
-            messages.warning(request, str(refused))
-            return redirect(game)
-        except rules.RulesError as error:
-            add_problems(form, error, after=number)
-        else:
-            messages.success(request, gettext("Hand %(number)s was changed; the totals after it are recomputed.") % {"number": number})
-            return redirect(game)
+    elif request.method == "POST" and form.is_valid() and (done := _edit_hand(request, game, form, before, number, version)):
+        return done
     context = {
         "game": game,
         "league": game.league,
@@ -401,6 +378,42 @@ def hand_edit(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Http
     return render(request, "scores/table/hand_edit.html", context)
 
 
+def _edit_hand(request: HtmxHttpRequest, game: Game, form: HandForm, before: rules.Hand, number: int, version: int) -> HttpResponse | None:
+    """Store the hand as the form has it now, and go back to the game; None when the rules refuse it (the form
+    then says why)."""
+    try:
+        edited = dataclasses.replace(form.to_hand(), dealer=before.dealer)
+        if request.POST.get("forget_auction"):  # Else a stored auction pins the pitcher and bid.
+            edited = dataclasses.replace(edited, bids=None)
+        services.edit_hand(game=game, number=number, hand=edited, version=version)
+    except Gone as gone:
+        return _gone_response(request, game, str(gone))
+    except Refused as refused:
+        messages.warning(request, str(refused))
+        return redirect(game)
+    except rules.RulesError as error:
+        add_problems(form, error, after=number)
+        return None
+    messages.success(request, gettext("Hand %(number)s was changed; the totals after it are recomputed.") % {"number": number})
+    return redirect(game)
+
+
+def _version_seen(request: HttpRequest) -> int | None:
+    """The game's version its page showed, as the post says it (``VersionForm``); None when the post does not say,
+    and then nothing is changed: another phone may have changed the game meanwhile."""
+    seen = VersionForm(request.POST)
+    return seen.cleaned_data["version"] if seen.is_valid() else None
+
+
+def _unversioned(request: HttpRequest, game: Game, *, deleting: bool) -> HttpResponse:
+    """A post that did not say which version of the game its page showed: nothing done, as the game's page says."""
+    if deleting:
+        messages.warning(request, gettext("Nothing was deleted: the page did not say which version of the game it showed."))
+    else:
+        messages.warning(request, gettext("Nothing was changed: the page did not say which version of the game it showed."))
+    return redirect(game)
+
+
 @login_required
 @require_POST
 def hand_delete(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
@@ -408,15 +421,13 @@ def hand_delete(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Ht
     game, _membership = game_for(request.user, slug, pk, Role.SCORER)
     if not 1 <= number <= game.hands.count():
         raise Http404
-    seen = VersionForm(request.POST)
-    if not seen.is_valid():
-        messages.warning(request, gettext("Nothing was deleted: the page did not say which version of the game it showed."))
-        return redirect(game)
-    version = seen.cleaned_data["version"]
+    version = _version_seen(request)
+    if version is None:
+        return _unversioned(request, game, deleting=True)
     try:
         services.delete_hand(game=game, number=number, version=version)
     except Gone as gone:
-        return _gone_response(request, game, gone)
+        return _gone_response(request, game, str(gone))
     except Refused as refused:
         messages.warning(request, str(refused))
     except rules.RulesError as error:
@@ -459,17 +470,16 @@ def game_rules(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """Change the rules (the target, the house rules, the variant) of a game that has no hand yet."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)
     form = RulesForm(request.POST, defaults=game.rules, prefix="rules")
-    seen = VersionForm(request.POST)
-    if not seen.is_valid():
-        messages.warning(request, gettext("Nothing was changed: the page did not say which version of the game it showed."))
-        return redirect(game)
+    version = _version_seen(request)
+    if version is None:
+        return _unversioned(request, game, deleting=False)
     if not form.is_valid():
         context = game_context(request, game, membership, rules_form=form)
         return render(request, "scores/table/game_detail.html", context, status=400)
     try:
-        services.change_rules(game=game, rules=form.cleaned_data["rules"], version=seen.cleaned_data["version"])
+        services.change_rules(game=game, rules=form.cleaned_data["rules"], version=version)
     except Gone as gone:
-        return _gone_response(request, game, gone)
+        return _gone_response(request, game, str(gone))
     except Refused as refused:
         messages.warning(request, str(refused))
     else:
@@ -487,7 +497,7 @@ def paper_result(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     try:
         table = selectors.load_game(game, hands=False).table
     except Game.DoesNotExist:
-        return _gone_response(request, game, services.GameDeleted())
+        return _gone_response(request, game, str(services.GameDeleted()))
     form = PaperResultForm(request.POST, table=table)
     if form.is_valid():
         try:
@@ -495,7 +505,7 @@ def paper_result(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
                 game=game, totals=form.totals(), hands=form.cleaned_data["hands"], version=form.cleaned_data["version"]
             )
         except Gone as gone:
-            return _gone_response(request, game, gone)
+            return _gone_response(request, game, str(gone))
         except Refused as refused:
             messages.warning(request, str(refused))
             return redirect(game)
@@ -515,14 +525,13 @@ def game_delete(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """Delete a game, asked first on its page (an owner's): it leaves the standings, the ratings, the players' pages
     and the exports."""
     game, _membership = game_for(request.user, slug, pk, Role.OWNER)
-    seen = VersionForm(request.POST)
-    if not seen.is_valid():
-        messages.warning(request, gettext("Nothing was deleted: the page did not say which version of the game it showed."))
-        return redirect(game)
+    version = _version_seen(request)
+    if version is None:
+        return _unversioned(request, game, deleting=True)
     try:
-        services.delete_game(game=game, version=seen.cleaned_data["version"])
+        services.delete_game(game=game, version=version)
     except Gone as gone:
-        return _gone_response(request, game, gone)
+        return _gone_response(request, game, str(gone))
     except Refused as refused:
         messages.warning(request, str(refused))
         return redirect(game)

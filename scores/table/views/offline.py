@@ -21,13 +21,12 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from ...common.refusals import Gone
-from ...engine import rules
 from ...engine.names import MAX_LENGTH as MAX_NAME_LENGTH
 from ...engine.problems import located
 from ...leagues.models import Role
 from .. import selectors, services
 from ..access import game_for
+from ..answers import record
 from ..forms.hands import SyncedHandForm
 from ..models import Game
 
@@ -115,20 +114,13 @@ def _store(game: Game, data: dict) -> tuple[dict, int]:
             for error in errors
         ]
         return _refused(reasons), 200
-    try:
-        saved = services.record_hand(
-            game=game, hand=form.to_hand(), number=form.cleaned_data["number"], idempotency_key=form.cleaned_data["key"], state=state
-        )
-    except Gone as gone:
-        return _refused([str(gone)]), 404
-    except services.HandAlreadyRecorded as error:
-        return {"status": "conflict", "messages": [str(error)]}, 200
-    except services.KeyUsedForAnotherHand as error:
-        return _refused([str(error)]), 409
-    except rules.RulesError as error:
-        if game.is_finished:
-            return _refused([gettext("The game is over: no more hands can be entered.")]), 200
-        return _refused([located(problem, within=within) for problem in error.problems]), 200
+    answer = record(game, form, state)
+    if answer.kind == "conflict":
+        return {"status": "conflict", "messages": list(answer.messages)}, answer.status
+    if answer.saved is None:
+        problems = answer.problems.problems if answer.problems is not None else ()
+        return _refused([*answer.messages, *(located(problem, within=within) for problem in problems)]), answer.status
+    saved = answer.saved
     # record_hand brought game's winner up to date (None: no winner yet).
     names: dict[int | None, str] = {side.pk: name for name, side in state.sides.items()}
     stored = {
