@@ -92,6 +92,7 @@ READ_PAGES = {
     "night_screen": lambda w: reverse("scores:night_screen", args=["thursday", w["night"].pk]),
     "night_export_json": lambda w: reverse("scores:night_export_json", args=["thursday", w["night"].pk]),
     "night_export_csv": lambda w: reverse("scores:night_export_csv", args=["thursday", w["night"].pk]),
+    "round_print": lambda w: reverse("scores:round_print", args=["thursday", w["night"].pk, 1]),
     "people": lambda w: reverse("scores:people", args=["thursday"]),
 }
 SCORER_PAGES = {
