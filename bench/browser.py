@@ -207,7 +207,8 @@ def serve_peer(directory: Path) -> http.server.ThreadingHTTPServer:
     return server
 
 
-def run(out: Path, budget: Callable[[str, str, str, bool | None], None], production_env: dict[str, str], peer: Path | None = None) -> None:
+# Kept whole (C901, PLR0912, PLR0915): one Chromium session, each step using the pages and servers the steps before it opened.
+def run(out: Path, budget: Callable[[str, str, str, bool | None], None], production_env: dict[str, str], peer: Path | None = None) -> None:  # noqa: C901, PLR0912, PLR0915
     from playwright.sync_api import sync_playwright
 
     if peer is not None and not (peer / "index.html").is_file():
