@@ -113,7 +113,7 @@ def figures(values: list[float]) -> str:
     return f"median {statistics.median(values):.1f} / p95 {p95(values):.1f} ms"
 
 
-# The taps before the timed one, in one call into the page (a real click each would only make a slow run slower).
+# The taps before the timed one, in one call into the page: only the timed tap needs to be a real click.
 TAP_LABELS = """(taps) => {
   for (const [group, label] of taps) {
     const legend = [...document.querySelectorAll("#hand fieldset legend")].find((each) => each.textContent.trim() === group);

@@ -526,8 +526,8 @@ class ScoredHand:
     the game's order; the other mappings are keyed by side.
 
     Not frozen, unlike the engine's other values: one is made for every hand scored (an import scores hundreds of
-    thousands), and a frozen dataclass sets each of its fields through ``object.__setattr__``, which made building
-    it cost as much as scoring the hand. Nothing changes one once made.
+    thousands, within its budget in BENCHMARKS.md), and a frozen dataclass sets each of its fields through
+    ``object.__setattr__``: a call more for every field of every hand. Nothing changes one once made.
     """
 
     number: int

@@ -125,8 +125,8 @@ def _too_deep() -> HistoryError:
     return HistoryError(Problem(message))
 
 
-# What a decoded file's objects and lists are (``load_json``): their exact types, which are quicker to look up than
-# ``isinstance`` is to ask.
+# What a decoded file's objects and lists are (``load_json``): their exact types, looked up in a set rather than
+# asked of ``isinstance``, as the reader asks it of every value of a file of hundreds of thousands of hands.
 JSON_CONTAINERS = frozenset({_Object, dict, list})
 
 
@@ -151,7 +151,7 @@ def _keys_given(text: str) -> int | None:
     """How many keys the objects of a JSON text give, counted in the text, or None where there may be white space
     before a colon: each key's closing quote is followed by its colon. (An escaped quote followed by a colon, inside
     a string, is counted too, so the count is never less than the keys given.) Decoded, the objects hold as many keys
-    unless one gave a key twice: told so from the text, the file is decoded once, at the parser's full speed."""
+    unless one gave a key twice: told so from the text, the file is decoded once, with no hook called for each object."""
     if any(spaced in text for spaced in SPACED_COLONS):
         return None
     return text.count('":')
@@ -165,10 +165,10 @@ def read(source: bytes | str, *, max_games: int | None = None) -> list[GameInput
         # Said before any game is checked: a file of a hundred thousand tiny games is refused at once.
         message = _("the file holds %(count)s games; one import takes at most %(max)s") % {"count": len(games), "max": max_games}
         raise HistoryError(Problem(message))
-    # Looking through the text once costs far less than looking through every value of a large file.
+    # The text is searched once, so that the millions of values of a large file are not each looked through.
     if isinstance(source, bytes):
         may_hold = MAY_HOLD_SURROGATE_BYTES.search(source) is not None
-    elif source.isascii():  # Most files: a surrogate could only be an escape, which is quicker looked for alone.
+    elif source.isascii():  # Most files: in ASCII a surrogate can only be an escape, so only escapes are looked for.
         may_hold = MAY_HOLD_ESCAPED_SURROGATE.search(source) is not None
     else:
         may_hold = MAY_HOLD_SURROGATE.search(source) is not None
