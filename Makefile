@@ -42,6 +42,7 @@ lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/djlint templates --lint
 
 # The production stack on loopback, for trying it out and for the benchmark's load run (DEPLOY.md):
 # gunicorn with several workers and the background worker beside it, DEBUG off, static files collected, HTML compressed by

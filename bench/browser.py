@@ -123,7 +123,7 @@ def figures(values: list[float]) -> str:
     return f"median {statistics.median(values):.1f} / p95 {p95(values):.1f} ms"
 
 
-# The taps before the timed one, in one call into the page (a real click each would only make a slow run slower).
+# The taps before the timed one, in one call into the page: only the timed tap needs to be a real click.
 TAP_LABELS = """(taps) => {
   for (const [group, label] of taps) {
     const legend = [...document.querySelectorAll("#hand fieldset legend")].find((each) => each.textContent.trim() === group);
@@ -304,7 +304,8 @@ def serve_files(directory: Path, port: int) -> http.server.ThreadingHTTPServer:
     return server
 
 
-def run(
+# Kept whole (C901, PLR0912, PLR0915): one Chromium session, each step using the pages and servers the steps before it opened.
+def run(  # noqa: C901, PLR0912, PLR0915
     out: Path,
     budget: Callable[[str, str, str, bool | None], None],
     production_env: dict[str, str],

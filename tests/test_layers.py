@@ -2,8 +2,9 @@
 translation and number formats; each area imports the engine and the areas under it, and an arrow up is one listed
 here with its reason. By kind, across the areas: models, reads, writes, forms, views, each importing only the kinds
 under it; no view module imports another (but the access, answer and presentation helpers), views take only writes
-from the services and write nothing themselves. The only SQL written by hand is the history import's bulk inserts, in
-one module that only the import uses. HTML is left to the templates, which cache nothing between requests."""
+from the services and write nothing themselves; the selectors return data, never words. The only SQL written by
+hand is the history import's bulk inserts, in one module that only the import uses. HTML is left to the templates,
+which cache nothing between requests."""
 
 from __future__ import annotations
 
@@ -366,3 +367,34 @@ def test_no_template_caches_a_fragment():
     """A page is rendered for each request: no fragment is kept from one request for another."""
     cached = re.compile(r"{%\s*(cache\b|load\b[^%]*\bcache\b)")
     assert [str(path.relative_to(ROOT)) for path in ROOT.glob("templates/**/*.html") if cached.search(path.read_text())] == []
+
+
+TRANSLATION = "django.utils.translation"
+
+
+def _selector_files() -> list[Path]:
+    """Every module of an area's ``selectors`` (a module or a package)."""
+    return [path for path in _python_files() if _area(_module(path)) and ".selectors" in _module(path) + "."]
+
+
+def _words(source: str, module: str) -> set[str]:
+    """The translation names a module imports: what would put words in what it returns."""
+    return {name for name in _imports(source, module) if name == TRANSLATION or name.startswith(TRANSLATION + ".")}
+
+
+def test_no_selector_says_words():
+    """Selectors return data (QuerySets, dataclasses, numbers, a reason's code); what a player reads is written in the
+    templates, or in a presentation module or a refusal where a message needs the same sentence."""
+    found = []
+    for path in _selector_files():
+        found += [f"{_module(path)} imports {name}" for name in sorted(_words(path.read_text(), _module(path)))]
+    assert found == []
+
+
+def test_the_words_check_sees_a_translation_import():
+    assert _words("from django.utils.translation import gettext as _", "m") == {TRANSLATION, f"{TRANSLATION}.gettext"}
+    assert _words("from django.utils import translation", "m") == {f"{TRANSLATION}"}
+    assert _words("import django.utils.translation", "m") == {TRANSLATION}
+    assert _words("from django.utils.formats import date_format", "m") == set()
+    selectors = {path.relative_to(ROOT).as_posix() for path in _selector_files()}
+    assert {"scores/people/selectors.py", "scores/standings/selectors/standings.py", "scores/table/selectors.py"} <= selectors

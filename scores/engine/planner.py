@@ -297,6 +297,52 @@ def _count_problem(count: int) -> Problem:
     )
 
 
+def _history_counts(
+    present: list[int], history: Sequence[Sequence[PlannedTable]]
+) -> tuple[list[int], list[int], list[list[int]], list[list[int]]]:
+    """By index in ``present``: the rounds each played, those at tables of four, and how often each pair of them were
+    partners and opponents."""
+    index = {player: i for i, player in enumerate(present)}
+    n = len(present)
+    partners = [[0] * n for _ in range(n)]
+    opponents = [[0] * n for _ in range(n)]
+    played = [0] * n
+    at_fours = [0] * n
+    for tables in history:
+        for table in tables:
+            for player in table.seats:
+                if player in index:
+                    played[index[player]] += 1
+                    at_fours[index[player]] += table.partnership
+            for counts, pairs in ((partners, table.partners()), (opponents, table.opponents())):
+                for a, b in pairs:
+                    if a in index and b in index:
+                        counts[index[a]][index[b]] += 1
+                        counts[index[b]][index[a]] += 1
+    return played, at_fours, partners, opponents
+
+
+def _groups(shape: Layout) -> list[tuple[str, range]]:
+    """The round's slots in groups, in order: the tables of four, the solo tables, then the byes (if any)."""
+    groups: list[tuple[str, range]] = []
+    start = 0
+    for kind, sizes in (("fours", [4] * shape.fours), ("solo", list(shape.solo)), ("byes", [shape.byes] if shape.byes else [])):
+        for size in sizes:
+            groups.append((kind, range(start, start + size)))
+            start += size
+    return groups
+
+
+def _neighbours(kind: str, slots: range, s: int) -> tuple[int | None, tuple[int, ...]]:
+    """Whom slot ``s`` of a group meets: its partner's slot (at a table of four) and its opponents' slots."""
+    if kind == "fours":
+        k = s - slots.start
+        return slots.start + (k + 2) % 4, (slots.start + (k + 1) % 4, slots.start + (k + 3) % 4)
+    if kind == "solo":
+        return None, tuple(t for t in slots if t != s)
+    return None, ()  # A bye meets no one.
+
+
 class _Search:
     """The round's seats as slots: a list ``at`` of player indexes, slot by slot; a group of slots is a table or the byes.
 
@@ -306,32 +352,11 @@ class _Search:
 
     def __init__(self, present: list[int], history: Sequence[Sequence[PlannedTable]], shape: Layout) -> None:
         self.present = present
-        index = {player: i for i, player in enumerate(present)}
-        n = len(present)
-        partners = [[0] * n for _ in range(n)]
-        opponents = [[0] * n for _ in range(n)]
-        self.played = [0] * n
-        self.at_fours = [0] * n
-        for tables in history:
-            for table in tables:
-                for player in table.seats:
-                    if player in index:
-                        self.played[index[player]] += 1
-                        self.at_fours[index[player]] += table.partnership
-                for counts, pairs in ((partners, table.partners()), (opponents, table.opponents())):
-                    for a, b in pairs:
-                        if a in index and b in index:
-                            counts[index[a]][index[b]] += 1
-                            counts[index[b]][index[a]] += 1
+        self.played, self.at_fours, partners, opponents = _history_counts(present, history)
         # A pair's cost for meeting again: the square of the times they met before, so that repeats spread out.
         self.partner_cost = [[PARTNER_WEIGHT * c * c for c in row] for row in partners]
         self.opponent_cost = [[c * c for c in row] for row in opponents]
-        self.groups: list[tuple[str, range]] = []
-        start = 0
-        for kind, sizes in (("fours", [4] * shape.fours), ("solo", list(shape.solo)), ("byes", [shape.byes] if shape.byes else [])):
-            for size in sizes:
-                self.groups.append((kind, range(start, start + size)))
-                start += size
+        self.groups = _groups(shape)
         self.group_of = [g for g, (_kind, slots) in enumerate(self.groups) for _ in slots]
         self.kind = [self.groups[g][0] for g in self.group_of]
         # Who a slot's player meets: the partner's slot (None if none) and the opponents' slots.
@@ -339,13 +364,9 @@ class _Search:
         self.opponent_slots: list[tuple[int, ...]] = []
         for kind, slots in self.groups:
             for s in slots:
-                if kind == "fours":
-                    k = s - slots.start
-                    self.partner_slot.append(slots.start + (k + 2) % 4)
-                    self.opponent_slots.append((slots.start + (k + 1) % 4, slots.start + (k + 3) % 4))
-                else:
-                    self.partner_slot.append(None)
-                    self.opponent_slots.append(tuple(t for t in slots if t != s) if kind == "solo" else ())
+                partner, opponents_at = _neighbours(kind, slots, s)
+                self.partner_slot.append(partner)
+                self.opponent_slots.append(opponents_at)
 
     def _meets(self, at: list[int], player: int, slot: int) -> int:
         """What ``player`` costs in ``slot``, with the players seated there now around it."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 from .names import clean as clean_name
 from .names import key as name_key
@@ -259,22 +259,20 @@ class Rules:
                     value=repr(self.min_bid),
                 )
             )
-        if self.hands is not None and (not _whole(self.hands) or not MIN_HANDS <= self.hands <= MAX_HANDS):
-            problems.append(
-                Problem.of(
-                    N_("hands must be a whole number %(min)s-%(max)s, got %(value)s"),
-                    field="hands",
-                    min=MIN_HANDS,
-                    max=MAX_HANDS,
-                    value=repr(self.hands),
-                )
-            )
+        problems.extend(self._hands_problems())
         for key in ("steal", "smudge", "negative"):
             if type(getattr(self, key)) is not bool:
                 problems.append(
                     Problem.of(N_("%(key)s must be true or false, got %(value)s"), field=key, key=key, value=repr(getattr(self, key)))
                 )
         return problems
+
+    def _hands_problems(self) -> list[Problem]:
+        """A number of hands out of range (None, a game to the target, is always right)."""
+        if self.hands is None or (_whole(self.hands) and MIN_HANDS <= self.hands <= MAX_HANDS):
+            return []
+        message = N_("hands must be a whole number %(min)s-%(max)s, got %(value)s")
+        return [Problem.of(message, field="hands", min=MIN_HANDS, max=MAX_HANDS, value=repr(self.hands))]
 
     def _points(self, variant: Variant | None, problems: list[Problem]) -> tuple[str, ...] | None:
         """The game's points in their order, or None (and the problems) when they cannot be known."""
@@ -552,8 +550,8 @@ class ScoredHand:
     the game's order; the other mappings are keyed by side.
 
     Not frozen, unlike the engine's other values: one is made for every hand scored (an import scores hundreds of
-    thousands), and a frozen dataclass sets each of its fields through ``object.__setattr__``, which made building
-    it cost as much as scoring the hand. Nothing changes one once made.
+    thousands, within its budget in BENCHMARKS.md), and a frozen dataclass sets each of its fields through
+    ``object.__setattr__``: a call more for every field of every hand. Nothing changes one once made.
     """
 
     number: int
@@ -660,6 +658,12 @@ def auction_result(table: Table, dealer: str, bids: Sequence[tuple[str, int | No
     return pitcher, high
 
 
+class _Report(Protocol):
+    """Says one problem of the hand being scored: the field it is in, its template and parameters."""
+
+    def __call__(self, field_name: str, template: str, /, **params: object) -> None: ...
+
+
 def score_hand(table: Table, hand: Hand, *, number: int, dealer: str, before: Mapping[str, int]) -> ScoredHand:
     """Apply the scoring rules to one hand, given the totals before it.
 
@@ -668,62 +672,100 @@ def score_hand(table: Table, hand: Hand, *, number: int, dealer: str, before: Ma
     ``max(0, before + change)`` and ``delta`` what it actually changed by (a game never has a total below 0 to
     start from, so only a set pitcher's side ever loses anything to the floor).
     """
-    rules = table.rules
-    problems = []
+    problems: list[Problem] = []
 
-    def where(field_name: str, template: str, **params: object) -> None:
+    def where(field_name: str, template: str, /, **params: object) -> None:
         problems.append(Problem.of(template, hand=number, field=field_name, **params))
 
     pitcher = table.player(hand.pitcher)
     if pitcher is None:
         where("pitcher", N_("the pitcher must be a seated player, got %(value)s"), value=repr(hand.pitcher))
-    bid = hand.bid
-    if not (_whole(bid) and rules.min_bid <= bid <= rules.total):
-        if _whole(bid) and rules.sheet.min_bid <= bid < rules.min_bid:  # The variant allows it; the house does not.
-            where("bid", N_("this game's house rules make the minimum bid %(min)s, got %(value)s"), min=rules.min_bid, value=bid)
-        else:
-            where("bid", N_("bid must be %(min)s-%(max)s, got %(value)s"), min=rules.min_bid, max=rules.total, value=repr(bid))
-    sides: dict[str, str | None] = {}
-    won = dict.fromkeys(table.sides, 0)
-    given = hand.points
-    if not isinstance(given, (dict, Mapping)):  # A dict is told at once; the abstract Mapping takes longer.
-        where("points", N_("points must give the side that won each point, got %(value)s"), value=repr(given))
-    else:
-        side_of = table.side
-        for key, value, optional in rules.scoring:
-            if key not in given:
-                where("points", N_('"%(key)s" is missing'), key=key)
-                continue
-            name = given[key]
-            if name is None and optional:
-                sides[key] = None
-                continue
-            side = sides[key] = side_of(name)
-            if side is not None:
-                won[side] += value
-            elif name is None:
-                where(key, N_("%(point)s is required"), point=key)
-            elif table.partnership:
-                where(key, N_("%(point)s must name a team or one of its players, got %(value)s"), point=key, value=repr(name))
-            else:
-                where(key, N_("%(point)s must name a seated player, got %(value)s"), point=key, value=repr(name))
-        if len(given) > len(sides):  # Every key of the game's was counted in ``sides``: the rest are extra.
-            for key in given:
-                if key not in rules.points:
-                    message = N_('"%(key)s" is not a point of this game: its points are %(points)s')
-                    where("points", message, key=key, points=", ".join(rules.points))
+    _check_bid(table.rules, hand.bid, where)
+    sides, won = _points_won(table, hand.points, where)
     if hand.bids is not None and pitcher is not None and not problems:
-        try:
-            bid_winner, auction_bid = auction_result(table, dealer, hand.bids)
-        except RulesError as error:
-            problems.extend(replace(p, hand=number) for p in error.problems)
-        else:
-            if (bid_winner, auction_bid) != (pitcher, bid):
-                message = N_("the auction makes %(pitcher)s the pitcher with %(bid)s, not %(chosen)s with %(chosen_bid)s")
-                where("bids", message, pitcher=bid_winner, bid=auction_bid, chosen=pitcher, chosen_bid=bid)
+        problems.extend(_auction_problems(table, hand, hand.bids, number=number, dealer=dealer, pitcher=pitcher))
     if problems:
         raise RulesError(problems)
     assert pitcher is not None
+    return _scored(table, hand, number=number, dealer=dealer, pitcher=pitcher, sides=sides, won=won, before=before)
+
+
+def _check_bid(rules: Rules, bid: int, where: _Report) -> None:
+    """The bid is a whole number from the game's minimum bid to its top bid."""
+    if _whole(bid) and rules.min_bid <= bid <= rules.total:
+        return
+    if _whole(bid) and rules.sheet.min_bid <= bid < rules.min_bid:  # The variant allows it; the house does not.
+        where("bid", N_("this game's house rules make the minimum bid %(min)s, got %(value)s"), min=rules.min_bid, value=bid)
+    else:
+        where("bid", N_("bid must be %(min)s-%(max)s, got %(value)s"), min=rules.min_bid, max=rules.total, value=repr(bid))
+
+
+def _points_won(table: Table, given: object, where: _Report) -> tuple[dict[str, str | None], dict[str, int]]:
+    """The side of each of the game's points (None for one missing from play), and what each side won by them."""
+    sides: dict[str, str | None] = {}
+    won = dict.fromkeys(table.sides, 0)
+    # ``dict`` first: every hand an import reads is one, and isinstance finds a dict without asking the abstract Mapping.
+    if not isinstance(given, (dict, Mapping)):
+        where("points", N_("points must give the side that won each point, got %(value)s"), value=repr(given))
+        return sides, won
+    side_of = table.side
+    for key, value, optional in table.rules.scoring:
+        if key not in given:
+            where("points", N_('"%(key)s" is missing'), key=key)
+            continue
+        name = given[key]
+        if name is None and optional:
+            sides[key] = None
+            continue
+        side = sides[key] = side_of(name)
+        if side is not None:
+            won[side] += value
+        else:
+            _no_side(table, key, name, where)
+    if len(given) > len(sides):  # Every key of the game's was counted in ``sides``: the rest are extra.
+        for key in given:
+            if key not in table.rules.points:
+                message = N_('"%(key)s" is not a point of this game: its points are %(points)s')
+                where("points", message, key=key, points=", ".join(table.rules.points))
+    return sides, won
+
+
+def _no_side(table: Table, key: str, name: object, where: _Report) -> None:
+    """Why ``name`` names no side for point ``key``."""
+    if name is None:
+        where(key, N_("%(point)s is required"), point=key)
+    elif table.partnership:
+        where(key, N_("%(point)s must name a team or one of its players, got %(value)s"), point=key, value=repr(name))
+    else:
+        where(key, N_("%(point)s must name a seated player, got %(value)s"), point=key, value=repr(name))
+
+
+def _auction_problems(table: Table, hand: Hand, bids: Bids, *, number: int, dealer: str, pitcher: str) -> list[Problem]:
+    """What is wrong with the hand's auction, or with the pitcher and bid it makes beside those the hand gives."""
+    try:
+        bid_winner, auction_bid = auction_result(table, dealer, bids)
+    except RulesError as error:
+        return [replace(p, hand=number) for p in error.problems]
+    if (bid_winner, auction_bid) != (pitcher, hand.bid):
+        message = N_("the auction makes %(pitcher)s the pitcher with %(bid)s, not %(chosen)s with %(chosen_bid)s")
+        return [Problem.of(message, hand=number, field="bids", pitcher=bid_winner, bid=auction_bid, chosen=pitcher, chosen_bid=hand.bid)]
+    return []
+
+
+def _scored(
+    table: Table,
+    hand: Hand,
+    *,
+    number: int,
+    dealer: str,
+    pitcher: str,
+    sides: dict[str, str | None],
+    won: dict[str, int],
+    before: Mapping[str, int],
+) -> ScoredHand:
+    """A checked hand scored: set or made, the totals after it (floored at 0 unless ``negative``), won or not."""
+    rules = table.rules
+    bid = hand.bid
     pitcher_side = table.side(pitcher)
     assert pitcher_side is not None
     delta = dict(won)

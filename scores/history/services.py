@@ -9,7 +9,7 @@ import functools
 import gc
 import itertools
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from django.db import connection, transaction
 from django.db.models import OuterRef, Subquery
@@ -113,11 +113,24 @@ def _place_in_seasons(league: League, games: Sequence[document.GameInput]) -> No
     if not named:
         return
     existing = list(Season.objects.filter(league=league).order_by("starts_on"))
+    previous = existing[-1] if existing else None
+    for season in _seasons_to_make(existing, named.values()):
+        # The league's games it takes, locked, as a new season does (services.start_season).
+        list(Game.objects.select_for_update().filter(league=league, played_on__gte=season.starts_on).values_list("pk"))
+        made = Season.objects.create(league=league, name=season.name, starts_on=season.starts_on)
+        move_games(league=league, season=made, previous=previous)
+        previous = made
+    _check_placed(league, games)
+
+
+def _seasons_to_make(existing: list[Season], named: Iterable[tuple[document.SeasonInput, str]]) -> list[document.SeasonInput]:
+    """The seasons named (each with the game that names it) that the league lacks, in the order they start;
+    HistoryError for those that disagree with its ``existing`` seasons (in the order they start)."""
     by_name = {season.name.casefold(): season for season in existing}
     by_day = {season.starts_on: season for season in existing}
     problems: list[document.Problem] = []
     to_make: list[document.SeasonInput] = []
-    for season, game_id in sorted(named.values(), key=lambda named: named[0].starts_on):
+    for season, game_id in sorted(named, key=lambda named: named[0].starts_on):
         same_name, same_day = by_name.get(season.name.casefold()), by_day.get(season.starts_on)
         if same_name is not None and same_name == same_day:
             continue
@@ -135,15 +148,14 @@ def _place_in_seasons(league: League, games: Sequence[document.GameInput]) -> No
         problems.append(document.Problem(message % params, field="season", game=game_id))
     if problems:
         raise document.HistoryError(problems)
-    previous = existing[-1] if existing else None
-    for season in to_make:
-        # The league's games it takes, locked, as a new season does (services.start_season).
-        list(Game.objects.select_for_update().filter(league=league, played_on__gte=season.starts_on).values_list("pk"))
-        made = Season.objects.create(league=league, name=season.name, starts_on=season.starts_on)
-        move_games(league=league, season=made, previous=previous)
-        previous = made
+    return to_make
+
+
+def _check_placed(league: League, games: Sequence[document.GameInput]) -> None:
+    """HistoryError for each game the league's seasons place in another season than the one it names."""
     seasons = Seasons(league.pk)
     names = dict(Season.objects.filter(league=league).values_list("pk", "name"))
+    problems: list[document.Problem] = []
     for found in games:
         if found.season is None or found.played_on is None:
             continue

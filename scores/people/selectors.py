@@ -3,8 +3,10 @@ players would do (or why it cannot)."""
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Literal
+
 from django.db.models import Count, Min, Q, QuerySet
-from django.utils.translation import gettext as _
 
 from ..leagues.models import League, Player
 from ..nights.models import Round
@@ -25,15 +27,24 @@ def people_context(league: League, user) -> dict:
     }
 
 
-def merge_refusal(keep: Player, drop: Player) -> str | None:
+@dataclasses.dataclass(frozen=True)
+class MergeRefusal:
+    """Why two players cannot be merged (``services.MergeRefused`` says it): "same", one player twice; "leagues", of
+    two leagues; "accounts", each has an account; "game", they played in the game ``game`` (its code); "round", they
+    were at one round of a card night; "in_progress", the one to merge in has a game in progress."""
+
+    reason: Literal["same", "leagues", "accounts", "game", "round", "in_progress"]
+    game: str = ""
+
+
+def merge_refusal(keep: Player, drop: Player) -> MergeRefusal | None:
     """Why ``drop`` cannot be merged into ``keep`` (they are not the same person as far as the games tell), or None."""
     if keep.pk == drop.pk:
-        return _("Pick two different players.")
+        return MergeRefusal("same")
     if keep.league_id != drop.league_id:
-        return _("The two players are in different leagues.")
-    names = {"keep": keep.name, "drop": drop.name}
+        return MergeRefusal("leagues")
     if keep.user_id and drop.user_id and keep.user_id != drop.user_id:
-        return _("%(keep)s and %(drop)s each have an account: two people, not one.") % names
+        return MergeRefusal("accounts")
     shared = (
         Game.objects.filter(seats__player=keep)
         .filter(seats__player=drop)
@@ -42,11 +53,11 @@ def merge_refusal(keep: Player, drop: Player) -> str | None:
         .first()
     )
     if shared is not None:
-        return _("%(keep)s and %(drop)s played in the same game (%(game)s): they cannot be one person.") % {**names, "game": shared}
+        return MergeRefusal("game", game=shared)
     if _rounds(keep).filter(pk__in=_rounds(drop).values("pk")).exists():
-        return _("%(keep)s and %(drop)s were both at the same round of a card night: they cannot be one person.") % names
+        return MergeRefusal("round")
     if Game.objects.filter(seats__player=drop).in_progress().exists():
-        return _("%(drop)s has a game in progress: merge them when it is over.") % names
+        return MergeRefusal("in_progress")
     return None
 
 

@@ -19,7 +19,7 @@ from ..standings.services.ratings import update_ratings
 from ..standings.services.totals import merge_totals
 from ..table.models import Game, Seat, Side
 from .models import Claim
-from .selectors import merge_refusal
+from .selectors import MergeRefusal, merge_refusal
 
 
 def _merged_away(player: Player) -> Gone:
@@ -117,6 +117,30 @@ def decide_claim(*, claim: Claim, confirm: bool, by) -> None:
     Claim.objects.filter(player__league=league, user_id=claim.user_id).delete()
 
 
+class MergeRefused(Refused):
+    """Two players who cannot be merged, for one of ``selectors.merge_refusal``'s reasons, in words."""
+
+    def __init__(self, keep: Player, drop: Player, refusal: MergeRefusal) -> None:
+        names = {"keep": keep.name, "drop": drop.name}
+        match refusal.reason:
+            case "same":
+                words = _("Pick two different players.")
+            case "leagues":
+                words = _("The two players are in different leagues.")
+            case "accounts":
+                words = _("%(keep)s and %(drop)s each have an account: two people, not one.") % names
+            case "game":
+                words = _("%(keep)s and %(drop)s played in the same game (%(game)s): they cannot be one person.") % {
+                    **names,
+                    "game": refusal.game,
+                }
+            case "round":
+                words = _("%(keep)s and %(drop)s were both at the same round of a card night: they cannot be one person.") % names
+            case "in_progress":
+                words = _("%(drop)s has a game in progress: merge them when it is over.") % names
+        super().__init__(words)
+
+
 @transaction.atomic
 def merge_players(*, keep: Player, drop: Player, by) -> None:
     """``drop`` is ``keep``: their games, card nights, claims and account become ``keep``'s, the ratings are worked out
@@ -133,7 +157,7 @@ def merge_players(*, keep: Player, drop: Player, by) -> None:
     keep, drop = now[keep.pk], now[drop.pk]
     refusal = merge_refusal(keep, drop)
     if refusal is not None:
-        raise Refused(refusal)
+        raise MergeRefused(keep, drop, refusal)
     first = Game.objects.filter(seats__player=drop).finished().order_by("played_on", "pk").first()
     # A solo game's side bears its player's name, and the engine finds the player's side by it.
     games = Game.objects.filter(seats__player=drop)

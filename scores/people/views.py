@@ -170,5 +170,7 @@ def merge(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, gettext("%(drop)s is merged into %(keep)s.") % {"drop": drop.name, "keep": keep.name})
             return redirect("scores:people", league.slug)
-    context = {"league": league, "membership": membership, "form": form, **selectors.merge_preview(keep, drop)}
-    return render(request, "scores/people/merge.html", context, status=200 if context["refusal"] is None else 409)
+    preview = selectors.merge_preview(keep, drop)
+    refusal = preview["refusal"] and str(services.MergeRefused(keep, drop, preview["refusal"]))
+    context = {"league": league, "membership": membership, "form": form, **preview, "refusal": refusal}
+    return render(request, "scores/people/merge.html", context, status=200 if refusal is None else 409)

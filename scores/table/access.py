@@ -1,9 +1,12 @@
-"""Who may see a game: a member of its league with at least a role, else 404 (one query); and who records a card
-night's table."""
+"""Who may see a game: a member of its league with at least a role, else 404 (one query); who records a card
+night's table; and a game's page read while the game is deleted, a 404 too."""
 
 from __future__ import annotations
 
-from django.http import Http404
+import functools
+from collections.abc import Callable
+
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from ..leagues.models import Membership, Role
@@ -25,3 +28,17 @@ def may_score(game: Game, membership: Membership) -> bool:
     if not membership.allows(Role.SCORER):
         return False
     return game.round_id is None or membership.allows(Role.OWNER) or game.scorer_id == membership.user.pk
+
+
+def not_found_if_deleted[**P](view: Callable[P, HttpResponse]) -> Callable[P, HttpResponse]:
+    """A game's page answers 404 when another request deleted the game after the view found it: its seats are then
+    gone when ``selectors.load_game`` reads them (Game.DoesNotExist), and the page is as a moment later, not found."""
+
+    @functools.wraps(view)
+    def page(*args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+        try:
+            return view(*args, **kwargs)
+        except Game.DoesNotExist:
+            raise Http404 from None
+
+    return page

@@ -51,7 +51,7 @@ def load_game(game: Game, *, hands: bool = True) -> GameState:
     game's every hand (who deals next is then read when asked: ``GameState.last_dealer``).
 
     Game.DoesNotExist if the game has no seats: every game is started with its seats, so another request deleted it
-    after ``game`` was read.
+    after ``game`` was read (a write says so, ``services.GameDeleted``; a page is not found, ``access.not_found_if_deleted``).
     """
     # Each seat comes with its player and side: every write and every game page starts here. Only the columns the
     # engine and the pages use (not the seat's figures, say): fewer to build into the three objects of each row.

@@ -40,8 +40,9 @@ def _house(draw, total: int, version: int) -> dict:
     return draw(st.fixed_dictionaries({}, optional=optional))
 
 
+# Kept whole (C901, PLR0912, PLR0915): one game drawn whole, each draw depending on those before it (seats, rules, hands).
 @st.composite
-def played_games(draw, game_id: str, version: int) -> tuple[dict, rules.Table, list[rules.Hand]]:
+def played_games(draw, game_id: str, version: int) -> tuple[dict, rules.Table, list[rules.Hand]]:  # noqa: C901, PLR0912, PLR0915
     """A game a table could have played, as a document of ``version`` writes it, and the engine's inputs for it.
 
     Version 1: the 4-point game, solo or two teams of two, its own limits. Version 2: any named variant or a custom

@@ -3,6 +3,8 @@ night's standings rank by points), and a table's result recorded from paper by i
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -132,7 +134,7 @@ def test_a_scorer_records_a_tables_result_from_paper_and_it_counts_in_standings_
     league_page = owner_client.get(league.get_absolute_url()).text
     assert "Games recorded from paper count in games, wins and points" in league_page
     games_page = owner_client.get(reverse("scores:game_list", args=[league.slug])).text
-    assert "partnership · recorded from paper" in games_page
+    assert re.search(r"partnership\s+· recorded from paper", games_page)
     seat = Seat.objects.filter(game=game).first()
     assert "recorded from paper" in owner_client.get(reverse("scores:player_detail", args=[league.slug, seat.player_id])).text
 

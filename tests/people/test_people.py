@@ -217,10 +217,11 @@ def test_players_at_one_round_of_a_card_night_or_with_a_game_in_progress_are_not
     )
     bye = night.played_rounds.get().byes.get().player
     seated = Player.objects.exclude(pk=bye.pk).first()
-    assert "at the same round of a card night" in people_selectors.merge_refusal(seated, bye)
+    assert people_selectors.merge_refusal(seated, bye) == people_selectors.MergeRefusal("round")
+    assert "at the same round of a card night" in str(services.MergeRefused(seated, bye, people_selectors.MergeRefusal("round")))
     gus = services.add_guest(league=league, name="Gus")
-    assert people_selectors.merge_refusal(gus, seated) == f"{seated.name} has a game in progress: merge them when it is over."
-    with pytest.raises(Refused):
+    assert people_selectors.merge_refusal(gus, seated) == people_selectors.MergeRefusal("in_progress")
+    with pytest.raises(Refused, match=f"^{seated.name} has a game in progress: merge them when it is over.$"):
         services.merge_players(keep=gus, drop=seated, by=owner)
     assert Seat.objects.filter(player=seated).count() == 1
 

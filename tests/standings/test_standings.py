@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -58,8 +59,25 @@ def test_derived_columns(games, league):
     assert rows["Ann"].points_per_hand == pytest.approx(8 / 6)
     assert rows["Bob"].made_percent == 50
     assert rows["Cat"].made_percent is None  # Never pitched.
-    assert rows["Cat"].streak_label == "L2"
-    assert rows["Bob"].streak_label == "W1"
+    assert (rows["Cat"].streak, rows["Cat"].streak_length) == (-2, 2)
+    assert (rows["Bob"].streak, rows["Bob"].streak_length) == (1, 1)
+
+
+@pytest.mark.parametrize(
+    ("language", "won", "lost", "heading", "title"),
+    [
+        ("en", "W1", "L2", ">GP<", 'title="Hands where their side won Jack"'),
+        ("it", "V1", "S2", ">PG<", 'title="Mani in cui la sua parte ha vinto il punto Fante"'),
+    ],
+)
+def test_the_table_says_the_streaks_and_the_columns_in_the_players_language(
+    games, league, owner_client, settings, language, won, lost, heading, title
+):
+    owner_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = owner_client.get(reverse("scores:league_detail", args=[league.slug])).text
+    cells = {name: re.findall(r"<td[^>]*>([^<]*)</td>", row) for name, row in re.findall(r">(\w+)</a></th>(.*?)</tr>", page, re.DOTALL)}
+    assert (cells["Bob"][-2], cells["Cat"][-2]) == (won, lost)  # The streak, before the rating.
+    assert heading in page and title in page
 
 
 @pytest.mark.parametrize(

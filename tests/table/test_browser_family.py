@@ -237,8 +237,9 @@ def history_rows(page: Page, count: int) -> list[str]:
     return rows.all_inner_texts()
 
 
+# Kept whole (PLR0915): one journey on one phone, each step starting where the last left the page.
 @pytest.mark.parametrize("table", JOURNEYS)
-def test_a_whole_game_of_every_variant_on_a_phone(live_server, owner_page: Page, context: BrowserContext, table: rules.Table):
+def test_a_whole_game_of_every_variant_on_a_phone(live_server, owner_page: Page, context: BrowserContext, table: rules.Table):  # noqa: PLR0915
     """Set up on the new-game page, the auction, played (with "Rest to…" where the form has it), undone, edited,
     played offline (a hand synced, and one another phone took first, from "Not synced"), exported and imported into
     another league: at every step the scores the phone shows are the rules engine's, and the server's."""

@@ -129,8 +129,8 @@ def _too_deep() -> HistoryError:
     return HistoryError(Problem(message))
 
 
-# What a decoded file's objects and lists are (``load_json``): their exact types, which are quicker to look up than
-# ``isinstance`` is to ask.
+# What a decoded file's objects and lists are (``load_json``): their exact types, looked up in a set rather than
+# asked of ``isinstance``, as the reader asks it of every value of a file of hundreds of thousands of hands.
 JSON_CONTAINERS = frozenset({_Object, dict, list})
 
 
@@ -155,7 +155,7 @@ def _keys_given(text: str) -> int | None:
     """How many keys the objects of a JSON text give, counted in the text, or None where there may be white space
     before a colon: each key's closing quote is followed by its colon. (An escaped quote followed by a colon, inside
     a string, is counted too, so the count is never less than the keys given.) Decoded, the objects hold as many keys
-    unless one gave a key twice: told so from the text, the file is decoded once, at the parser's full speed."""
+    unless one gave a key twice: told so from the text, the file is decoded once, with no hook called for each object."""
     if any(spaced in text for spaced in SPACED_COLONS):
         return None
     return text.count('":')
@@ -169,10 +169,10 @@ def read(source: bytes | str, *, max_games: int | None = None) -> list[GameInput
         # Said before any game is checked: a file of a hundred thousand tiny games is refused at once.
         message = _("the file holds %(count)s games; one import takes at most %(max)s") % {"count": len(games), "max": max_games}
         raise HistoryError(Problem(message))
-    # Looking through the text once costs far less than looking through every value of a large file.
+    # The text is searched once, so that the millions of values of a large file are not each looked through.
     if isinstance(source, bytes):
         may_hold = MAY_HOLD_SURROGATE_BYTES.search(source) is not None
-    elif source.isascii():  # Most files: a surrogate could only be an escape, which is quicker looked for alone.
+    elif source.isascii():  # Most files: in ASCII a surrogate can only be an escape, so only escapes are looked for.
         may_hold = MAY_HOLD_ESCAPED_SURROGATE.search(source) is not None
     else:
         may_hold = MAY_HOLD_SURROGATE.search(source) is not None
@@ -260,15 +260,36 @@ def read_document(data: object, *, mend_surrogates: bool = True) -> list[GameInp
     if mend_surrogates:
         data = _mended(data, check, skip=("games",))
     check.keys(data, DOCUMENT_KEYS, ("format", "version", "games"), _("the document"))
+    version = _read_version(data, check)
+    if version is None:
+        # A file in another format or version: its games would only be misread, so nothing else is checked.
+        raise HistoryError(problems)
+    _check_about(data, check)
+    games = data.get("games", [])
+    if not isinstance(games, list):
+        check.add("games", _("must be a list of games [...], got %(value)s") % {"value": _show(games)})
+        games = []
+    found = _read_games(games, problems, version, mend_surrogates=mend_surrogates)
+    _check_seasons(found, problems)
+    if problems:
+        raise HistoryError(problems)
+    return found
+
+
+def _read_version(data: dict[str, Any], check: _Checker) -> Version | None:
+    """The document's version, or None when its format or version is missing or not one this app reads."""
     if "format" in data and data["format"] != FORMAT:
         check.add("format", _('must be "%(format)s", got %(value)s') % {"format": FORMAT, "value": _show(data["format"])})
     if "version" in data and not (type(data["version"]) is int and data["version"] in VERSIONS):
         message = _("must be 1 or 2, got %(value)s: this app reads versions 1 and 2")
         check.add("version", message % {"value": _show(data["version"])})
-    if any(p.field in ("format", "version") for p in problems):
-        # A file in another format or version: its games would only be misread, so nothing else is checked.
-        raise HistoryError(problems)
-    version = BY_NUMBER[data["version"]]
+    if any(p.field in ("format", "version") for p in check.problems):
+        return None
+    return BY_NUMBER[data["version"]]
+
+
+def _check_about(data: dict[str, Any], check: _Checker) -> None:
+    """What the document says of itself: when it was exported, and the league's name."""
     if "exported_at" in data and not _is_timestamp(data["exported_at"]):
         message = _("must be a date and time like 2026-11-29T21:04:00Z, got %(value)s")
         check.add("exported_at", message % {"value": _show(data["exported_at"])})
@@ -276,10 +297,10 @@ def read_document(data: object, *, mend_surrogates: bool = True) -> list[GameInp
         check.keys(data["league"], LEAGUE_KEYS, (), THE_LEAGUE, "league.")
         if "name" in data["league"] and not _is_text(data["league"]["name"]):
             check.add("league.name", _("must be the league's name, got %(value)s") % {"value": _show(data["league"]["name"])})
-    games = data.get("games", [])
-    if not isinstance(games, list):
-        check.add("games", _("must be a list of games [...], got %(value)s") % {"value": _show(games)})
-        games = []
+
+
+def _read_games(games: list[object], problems: list[Problem], version: Version, *, mend_surrogates: bool) -> list[GameInput]:
+    """The games without problems, as the engine's inputs; every other game's problems are added to ``problems``."""
     found: list[GameInput] = []
     first_seen: dict[str, int] = {}
     for position, game in enumerate(games, start=1):
@@ -291,9 +312,6 @@ def read_document(data: object, *, mend_surrogates: bool = True) -> list[GameInp
             found.append(result)
         # In the order of the file: the game's own problems, then hand by hand.
         problems[before:] = sorted(problems[before:], key=lambda p: p.hand or 0)
-    _check_seasons(found, problems)
-    if problems:
-        raise HistoryError(problems)
     return found
 
 
@@ -414,32 +432,76 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
         elsewhere = {"season": _("a game's season came with version 2"), PAPER: OF_VERSION_2}
     check.keys(game, version.game_keys, ("id", "seats", "hands"), A_GAME, elsewhere=elsewhere)
     if "id" in game:
-        if not _is_text(game_id):
-            check.add("id", _("must be the game's id (text), got %(value)s") % {"value": _show(game_id)})
-        elif len(game_id) > MAX_ID_LENGTH:
-            check.add("id", _("is too long: at most %(max)s characters") % {"max": MAX_ID_LENGTH})
-        elif game_id in first_seen:
-            message = _("%(id)s is also the id of game %(number)s: ids must be unique in the document")
-            check.add("id", message % {"id": _show(game_id), "number": first_seen[game_id]})
-        else:
-            first_seen[game_id] = position
+        _check_id(game_id, position, first_seen, check)
     played_on = _read_date(game, check)
     season = _read_season(game, played_on, check) if "season" in game and version is V2 else None
     settings, teams, rules_ok = _read_rules(game, check, version)
     seats = game.get("seats")
-    seats_ok = isinstance(seats, list)
-    if "seats" in game and not seats_ok:
-        check.add("seats", _("must be a list of the players' names, got %(value)s") % {"value": _show(seats)})
-    if isinstance(seats, list):
-        for i, name in enumerate(seats, start=1):
-            seats_ok &= check.name(name, f"seats, seat {i}", A_PLAYERS_NAME)
+    seats_ok = _check_seats(game, seats, check)
     hands = game.get("hands")
     if "hands" in game and not isinstance(hands, list):
         check.add("hands", _("must be a list of hands [...], got %(value)s") % {"value": _show(hands)})
     hands = hands if isinstance(hands, list) else []
     inputs, skip = _read_hands(hands, check.game, problems, version)
     names = tuple(clean_name(s) for s in seats if _is_text(s) and clean_name(s)) if isinstance(seats, list) else ()
-    # Even with a bad seat, team or rule the table is checked, with what could be read, to find its other problems.
+    table = _read_table(names, settings, teams, check, version)
+    if table is None or not (seats_ok and rules_ok):
+        return None
+    result, on_paper, paper_hands = _result(game, table, inputs, skip, check, version)
+    if len(problems) > before:
+        return None
+    assert isinstance(game_id, str)
+    assert result is not None  # The engine refused nothing the shape checks had not reported.
+    return GameInput(
+        id=game_id, played_on=played_on, table=table, hands=tuple(inputs), result=result, season=season, on_paper=on_paper,
+        paper_hands=paper_hands,
+    )  # fmt: skip
+
+
+def _result(
+    game: dict[str, Any], table: rules.Table, inputs: list[rules.Hand], skip: dict[int, set[str | None]], check: _Checker, version: Version
+) -> tuple[rules.Replay | None, bool, int | None]:
+    """The game's result: from paper (a version 2 game's ``paper``: its final scores, whether it was, and its number of
+    hands if known), or its hands replayed by the engine; None where either has problems (added to ``check``)."""
+    if PAPER in game and version is V2:
+        paper = _read_paper(game[PAPER], table, has_hands=bool(inputs), check=check)
+        return (paper[0], True, paper[1]) if paper is not None else (None, True, None)
+    return _replay(table, inputs, skip, check, version), False, None
+
+
+def _check_id(game_id: object, position: int, first_seen: dict[str, int], check: _Checker) -> None:
+    """The game's id is text, not too long, and no other game's; a good one is kept in ``first_seen``."""
+    if not _is_text(game_id):
+        check.add("id", _("must be the game's id (text), got %(value)s") % {"value": _show(game_id)})
+    elif len(game_id) > MAX_ID_LENGTH:
+        check.add("id", _("is too long: at most %(max)s characters") % {"max": MAX_ID_LENGTH})
+    elif game_id in first_seen:
+        message = _("%(id)s is also the id of game %(number)s: ids must be unique in the document")
+        check.add("id", message % {"id": _show(game_id), "number": first_seen[game_id]})
+    else:
+        first_seen[game_id] = position
+
+
+def _check_seats(game: dict[str, Any], seats: object, check: _Checker) -> bool:
+    """Whether the seats are a list of players' names (each bad one reported)."""
+    if not isinstance(seats, list):
+        if "seats" in game:
+            check.add("seats", _("must be a list of the players' names, got %(value)s") % {"value": _show(seats)})
+        return False
+    seats_ok = True
+    for i, name in enumerate(seats, start=1):
+        seats_ok &= check.name(name, f"seats, seat {i}", A_PLAYERS_NAME)
+    return seats_ok
+
+
+def _read_table(
+    names: tuple[str, ...], settings: dict[str, Any], teams: tuple[rules.Team, ...], check: _Checker, version: Version
+) -> rules.Table | None:
+    """The game's table, or None when the engine refuses its seats, teams or rules: each of its problems is added
+    but at a place the shape checks already reported.
+
+    Even with a bad seat, team or rule the table is checked, with what could be read, to find its other problems.
+    """
     table_problems: list[rules.Problem] = []
     try:
         game_rules = rules.Rules(**settings)
@@ -454,37 +516,32 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
         table = rules.Table(seats=names, rules=game_rules, teams=teams)
     except rules.RulesError as error:
         table_problems.extend(error.problems)
-    if table_problems:
-        where = {key: f"rules.{key}" for key in version.rules_keys}
-        reported = {field.split(",")[0] for field in check.fields if field}
-        for p in table_problems:
-            field = where.get(p.field or "", p.field)
-            if field not in reported:
-                problems.append(Problem(p.message, field=field, game=check.game, template=p.template, params=p.params))
-        return None
-    if not (seats_ok and rules_ok):
-        return None
-    if PAPER in game and version is V2:
-        paper = _read_paper(game[PAPER], table, has_hands=bool(hands), check=check)
-        if paper is None or len(problems) > before:
-            return None
-        assert isinstance(game_id, str)
-        result, paper_hands = paper
-        return GameInput(game_id, played_on, table, (), result, season=season, on_paper=True, paper_hands=paper_hands)
+    if not table_problems:
+        return table
+    where = {key: f"rules.{key}" for key in version.rules_keys}
+    reported = {field.split(",")[0] for field in check.fields if field}
+    for p in table_problems:
+        field = where.get(p.field or "", p.field)
+        if field not in reported:
+            check.problems.append(Problem(p.message, field=field, game=check.game, template=p.template, params=p.params))
+    return None
+
+
+def _replay(
+    table: rules.Table, inputs: list[rules.Hand], skip: dict[int, set[str | None]], check: _Checker, version: Version
+) -> rules.Replay | None:
+    """The game replayed by the engine, or None when it refuses a hand: each problem is added but at a place the
+    shape checks already reported (``skip``: hand -> fields), where the engine would only say the same again."""
     try:
-        result = rules.replay(table, inputs)
+        return rules.replay(table, inputs)
     except rules.RulesError as error:
-        # The shape checks already reported these places; the engine would only say the same again. In version 2 a
-        # point's problem is at that key of the hand's "points".
+        # In version 2 a point's problem is at that key of the hand's "points".
         in_points = set(table.rules.points) if version is V2 else set()
         for p in error.problems:
             field = f"points.{p.field}" if p.field in in_points else p.field
             if p.hand not in skip or field not in skip[p.hand]:
-                problems.append(Problem(p.message, hand=p.hand, field=field, game=check.game, template=p.template, params=p.params))
-    if len(problems) > before:
+                check.problems.append(Problem(p.message, hand=p.hand, field=field, game=check.game, template=p.template, params=p.params))
         return None
-    assert isinstance(game_id, str)
-    return GameInput(id=game_id, played_on=played_on, table=table, hands=tuple(inputs), result=result, season=season)
 
 
 def _read_paper(value: object, table: rules.Table, *, has_hands: bool, check: _Checker) -> tuple[rules.Replay, int | None] | None:
@@ -580,38 +637,47 @@ def _read_rules(game: dict[str, Any], check: _Checker, version: Version) -> tupl
     check.keys(rules_, version.rules_keys, (), A_GAMES_RULES, "rules.", elsewhere)
     # An unknown key is reported but leaves the table readable, so the hands are still checked.
     before = len(check.problems)
-    teams: list[rules.Team] = []
-    if "teams" in rules_:
-        value = rules_["teams"]
-        if not isinstance(value, list) or not value:
-            if version is V1:
-                message = _("must list the 2 teams of partnership play (leave it out for solo play), got %(value)s")
-            else:
-                message = _("must list the teams of partnership play (leave it out for solo play), got %(value)s")
-            check.add("rules.teams", message % {"value": _show(value)})
-        else:
-            for i, team in enumerate(value, start=1):
-                field = f"rules.teams, team {i}"
-                if not check.is_object(team, A_TEAM, field):
-                    continue
-                check.keys(team, TEAM_KEYS, TEAM_KEYS, A_TEAM, f"{field}, ")
-                name_ok = "name" not in team or check.name(team["name"], f"{field}, name", _("the team's name"))
-                players = team.get("players")
-                if "players" in team and not (isinstance(players, list) and all(_is_text(p) for p in players)):
-                    check.add(f"{field}, players", _("must be a list of the partners' names, got %(value)s") % {"value": _show(players)})
-                elif name_ok and "name" in team and isinstance(players, list):
-                    teams.append(rules.Team(clean_name(team["name"]), tuple(clean_name(p) for p in players)))
+    teams = _read_teams(rules_["teams"], check, version) if "teams" in rules_ else []
     settings = {key: rules_[key] for key in (*RULES_VALUES, HANDS) if key in rules_ and key in version.rules_keys}
     if version is V1:
-        target, min_bid = settings.get("target", 1), settings.get("min_bid", 1)
-        if not (type(target) is int and rules.MIN_TARGET <= target <= V1_MAX_TARGET):
-            message = _("target must be a whole number %(min)s-%(max)s, got %(value)s")
-            check.add("rules.target", message % {"min": rules.MIN_TARGET, "max": V1_MAX_TARGET, "value": repr(target)})
-            del settings["target"]
-        if not (type(min_bid) is int and min_bid in V1_MIN_BIDS):
-            check.add("rules.min_bid", _("min_bid must be 1 or 2, got %(value)s") % {"value": repr(min_bid)})
-            del settings["min_bid"]
+        _hold_to_version_1(settings, check)
     return settings, tuple(teams), len(check.problems) == before
+
+
+def _read_teams(value: object, check: _Checker, version: Version) -> list[rules.Team]:
+    """The teams of partnership play that could be read (each problem reported)."""
+    if not isinstance(value, list) or not value:
+        if version is V1:
+            message = _("must list the 2 teams of partnership play (leave it out for solo play), got %(value)s")
+        else:
+            message = _("must list the teams of partnership play (leave it out for solo play), got %(value)s")
+        check.add("rules.teams", message % {"value": _show(value)})
+        return []
+    teams: list[rules.Team] = []
+    for i, team in enumerate(value, start=1):
+        field = f"rules.teams, team {i}"
+        if not check.is_object(team, A_TEAM, field):
+            continue
+        check.keys(team, TEAM_KEYS, TEAM_KEYS, A_TEAM, f"{field}, ")
+        name_ok = "name" not in team or check.name(team["name"], f"{field}, name", _("the team's name"))
+        players = team.get("players")
+        if "players" in team and not (isinstance(players, list) and all(_is_text(p) for p in players)):
+            check.add(f"{field}, players", _("must be a list of the partners' names, got %(value)s") % {"value": _show(players)})
+        elif name_ok and "name" in team and isinstance(players, list):
+            teams.append(rules.Team(clean_name(team["name"]), tuple(clean_name(p) for p in players)))
+    return teams
+
+
+def _hold_to_version_1(settings: dict[str, Any], check: _Checker) -> None:
+    """Report a target or minimum bid past version 1's limits, and leave it out of ``settings``."""
+    target, min_bid = settings.get("target", 1), settings.get("min_bid", 1)
+    if not (type(target) is int and rules.MIN_TARGET <= target <= V1_MAX_TARGET):
+        message = _("target must be a whole number %(min)s-%(max)s, got %(value)s")
+        check.add("rules.target", message % {"min": rules.MIN_TARGET, "max": V1_MAX_TARGET, "value": repr(target)})
+        del settings["target"]
+    if not (type(min_bid) is int and min_bid in V1_MIN_BIDS):
+        check.add("rules.min_bid", _("min_bid must be 1 or 2, got %(value)s") % {"value": repr(min_bid)})
+        del settings["min_bid"]
 
 
 def _read_hands(
@@ -642,40 +708,49 @@ def _read_hands(
             points = {key: hand[key] for key in V1_POINTS} if v1 else hand["points"]
             inputs.append(rules.Hand(pitcher=hand["pitcher"], bid=hand["bid"], points=points, dealer=hand.get("dealer")))
             continue
-        check = _Checker(problems, game=game, hand=number)
-        if not check.is_object(hand, A_HAND):
-            inputs.append(rules.Hand(pitcher=None, bid=None, points={}))  # type: ignore[arg-type]
-            skip[number] = {"pitcher", "bid", "points", *V1_POINTS, "dealer", "bids"}
-            continue
-        assert isinstance(hand, dict)
-        check.keys(hand, version.hand_keys, version.hand_required, A_HAND, elsewhere=elsewhere)
-        dealer = hand.get("dealer")
-        if "dealer" in hand and not _is_text(dealer):
-            message = _("must be a seated player's name (leave it out when the deal passes to the left), got %(value)s")
-            check.add("dealer", message % {"value": _show(dealer)})
-            dealer = None
-        bids = hand.get("bids")
-        if "bids" in hand:
-            bids = _read_bids(bids, check)
-        if v1:
-            given: object = {key: hand.get(key) for key in V1_POINTS}
-        else:
-            given = hand.get("points", {})
-            if "points" in hand and check.is_object(given, _("a hand's points"), "points"):
-                for key in getattr(given, "duplicates", ()):
-                    check.add(f"points.{key}", _('the key "%(key)s" is given more than once') % {"key": key})
-        inputs.append(
-            rules.Hand(
-                pitcher=hand.get("pitcher"),  # type: ignore[arg-type]  # The engine checks names and numbers.
-                bid=hand.get("bid"),  # type: ignore[arg-type]
-                points=given,  # type: ignore[arg-type]
-                dealer=dealer,
-                bids=bids,
-            )
-        )
-        if check.fields:
-            skip[number] = check.fields
+        read, fields = _read_hand(hand, _Checker(problems, game=game, hand=number), version, elsewhere)
+        inputs.append(read)
+        if fields:
+            skip[number] = fields
     return inputs, skip
+
+
+# The engine's problems with a hand that is not an object: each is said already, as that hand's.
+NOT_A_HAND = frozenset({"pitcher", "bid", "points", *V1_POINTS, "dealer", "bids"})
+
+
+def _read_hand(
+    hand: object, check: _Checker, version: Version, elsewhere: Mapping[str, str | Promise]
+) -> tuple[rules.Hand, set[str | None]]:
+    """A hand that is not plainly well formed: what could be read of it, for the engine, and where problems were
+    found (each reported)."""
+    if not check.is_object(hand, A_HAND):
+        return rules.Hand(pitcher=None, bid=None, points={}), set(NOT_A_HAND)  # type: ignore[arg-type]
+    assert isinstance(hand, dict)
+    check.keys(hand, version.hand_keys, version.hand_required, A_HAND, elsewhere=elsewhere)
+    dealer = hand.get("dealer")
+    if "dealer" in hand and not _is_text(dealer):
+        message = _("must be a seated player's name (leave it out when the deal passes to the left), got %(value)s")
+        check.add("dealer", message % {"value": _show(dealer)})
+        dealer = None
+    bids = hand.get("bids")
+    if "bids" in hand:
+        bids = _read_bids(bids, check)
+    if version is V1:
+        given: object = {key: hand.get(key) for key in V1_POINTS}
+    else:
+        given = hand.get("points", {})
+        if "points" in hand and check.is_object(given, _("a hand's points"), "points"):
+            for key in getattr(given, "duplicates", ()):
+                check.add(f"points.{key}", _('the key "%(key)s" is given more than once') % {"key": key})
+    read = rules.Hand(
+        pitcher=hand.get("pitcher"),  # type: ignore[arg-type]  # The engine checks names and numbers.
+        bid=hand.get("bid"),  # type: ignore[arg-type]
+        points=given,  # type: ignore[arg-type]
+        dealer=dealer,
+        bids=bids,
+    )
+    return read, check.fields
 
 
 def _read_bids(value: object, check: _Checker) -> rules.Bids | None:

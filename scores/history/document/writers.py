@@ -103,8 +103,8 @@ def game_document(game: StoredGame, *, hands: bool = True) -> dict[str, object]:
 def game_json(game: StoredGame) -> str:
     """``_game_text(game_document(game))``, byte for byte, written from the game's rows without a dict per hand.
 
-    An export has hundreds of thousands of hands, and a dict and a json.dumps for each cost more than
-    all the rest. Here the names are quoted once per game into a template of a hand's line; the values of
+    An export has hundreds of thousands of hands, and its budget (BENCHMARKS.md) leaves no room for a dict and a
+    json.dumps per hand. Here the names are quoted once per game into a template of a hand's line; the values of
     all the hands are laid out column by column in the template's order (slice assignments, no Python
     loop per hand) and the game's hands are written with one ``%``.
     """

@@ -119,7 +119,7 @@ class StandingsForm(SeasonForm):
         super().__init__(data, *args, league=league, **kwargs)
         sort, variant = self.fields["sort"], self.fields["variant"]
         assert isinstance(sort, forms.ChoiceField) and isinstance(variant, forms.ChoiceField)
-        sort.choices = [(c.key, c.label) for c in COLUMNS]
+        sort.choices = [(c.key, c.key) for c in COLUMNS]  # Hidden, its choices unread: the page names the headings.
         if len(variants) > 1:
             variant.choices = _variant_choices(variants, gettext("All variants"))
         else:

@@ -27,18 +27,14 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
-from django.utils.functional import lazy
-from django.utils.translation import gettext, pgettext_lazy
-from django.utils.translation import gettext_lazy as _
 
 from ...engine import rules
-from ...engine.problems import point_name
 from ...leagues.models import VARIANT_NAMES, League, Player
 from ...table.models import Game, Seat
 from ..models import PlayerRating, Season, SeasonTotal
 
 if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise, WithAnnotations
+    from django_stubs_ext import WithAnnotations
 
 
 @dataclasses.dataclass
@@ -75,42 +71,37 @@ class Row:
         return 100 * self.made / self.pitched if self.pitched else None
 
     @property
-    def streak_label(self) -> str:
-        if not self.streak:
-            return ""
-        return (_("W%(n)s") if self.streak > 0 else _("L%(n)s")) % {"n": abs(self.streak)}
+    def streak_length(self) -> int:
+        """The games of the streak, won or lost (the page says "W3", "L2")."""
+        return abs(self.streak)
 
 
 @dataclasses.dataclass(frozen=True)
 class Column:
+    """A column of the standings, by its key (its words: ``standings.presentation``)."""
+
     key: str
-    label: StrOrPromise
-    title: StrOrPromise
     value: Callable[[Row], Any]  # A value of the column's type (a name, a count, a share...), or None where the row has none.
 
 
-def _won_title(key: str) -> str:
-    return gettext("Hands where their side won %(point)s") % {"point": point_name(key)}
-
-
 def _kind_column(key: str) -> Column:
-    return Column(key, lazy(point_name, str)(key), lazy(_won_title, str)(key), lambda r: r.won[key])
+    return Column(key, lambda r: r.won[key])
 
 
 # In the order shown: the name, games, wins and points first, what a phone shows without sliding the table.
 COLUMNS = (
-    Column("name", _("Player"), _("Player"), lambda r: r.name.casefold()),
-    Column("games", _("GP"), _("Games played"), lambda r: r.games),
-    Column("wins", _("W"), _("Wins"), lambda r: r.wins),
-    Column("points", _("Pts"), _("Points: the sum of every score change"), lambda r: r.points),
-    Column("points_per_hand", _("Pts/hand"), _("Average points per hand played"), lambda r: r.points_per_hand),
-    Column("win_percent", _("Win %"), _("Games won, per cent"), lambda r: r.win_percent),
-    Column("pitched", _("Pitched"), _("Hands pitched"), lambda r: r.pitched),
-    Column("made_percent", _("Made %"), _("Bids made, per cent of hands pitched"), lambda r: r.made_percent),
-    Column("set", pgettext_lazy("set back", "Set"), _("Times set"), lambda r: r.set),
+    Column("name", lambda r: r.name.casefold()),
+    Column("games", lambda r: r.games),
+    Column("wins", lambda r: r.wins),
+    Column("points", lambda r: r.points),
+    Column("points_per_hand", lambda r: r.points_per_hand),
+    Column("win_percent", lambda r: r.win_percent),
+    Column("pitched", lambda r: r.pitched),
+    Column("made_percent", lambda r: r.made_percent),
+    Column("set", lambda r: r.set),
     *(_kind_column(key) for key in rules.CATALOGUE),
-    Column("streak", _("Streak"), _("Current streak of wins (W) or losses (L)"), lambda r: r.streak),
-    Column("rating", _("Rating"), _("OpenSkill rating (mu - 3 sigma)"), lambda r: r.rating),
+    Column("streak", lambda r: r.streak),
+    Column("rating", lambda r: r.rating),
 )
 COLUMN_KEYS = frozenset(c.key for c in COLUMNS)
 
@@ -347,7 +338,7 @@ def standings_table(
     """The standings as the page shows them (``standings``' arguments): the rows; the headers of the columns the games
     counted call for (``standings_columns``), each with the order a click on it asks for (the sorted column turned
     round; a new column high to low, names A to Z); the kinds of point among them (their keys); whether points per
-    hand is one; whether a game recorded from paper counts; and the columns' labels."""
+    hand is one; whether a game recorded from paper counts; and the columns' keys."""
     start, end = (season.starts_on, season.ends_on) if season else (None, None)
     columns = standings_columns(league, start=start, end=end, mode=mode, variant=variant)
     keys = {column.key for column in columns}
@@ -363,5 +354,5 @@ def standings_table(
         "headers": headers,
         "kinds": [key for key in rules.CATALOGUE if key in keys],
         "per_hand": "points_per_hand" in keys,
-        "columns": [column.label for column in columns],
+        "columns": [column.key for column in columns],
     }

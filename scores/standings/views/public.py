@@ -12,6 +12,7 @@ from ...leagues import selectors as league_selectors
 from ...leagues.forms.leagues import StandingsForm
 from ...leagues.models import League
 from ...table import selectors as table_selectors
+from ...table.access import not_found_if_deleted
 from ...table.models import Game
 from .. import selectors
 
@@ -35,6 +36,7 @@ def public_league(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @require_safe
+@not_found_if_deleted
 def public_game(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     """One game of a league with a public link, read only."""
     league = _get_public_league(token)

@@ -21,13 +21,14 @@ from ...common.requests import HtmxHttpRequest
 from ...engine import rules
 from ...leagues.models import Role
 from .. import selectors
-from ..access import game_for
+from ..access import game_for, not_found_if_deleted
 from ..forms.hands import AuctionForm, format_auction
 
 
 @login_required
 @require_safe
 @vary_on_headers("HX-Request")
+@not_found_if_deleted
 def auction(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """The bids seat by seat from the dealer's left; when done, back to the hand form with pitcher and bid."""
     game, membership = game_for(request.user, slug, pk, Role.SCORER)

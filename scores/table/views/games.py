@@ -30,7 +30,7 @@ from ...engine.problems import describe as describe_rules_problems
 from ...leagues.access import league_for
 from ...leagues.models import Membership, Role
 from .. import selectors, services
-from ..access import game_for, may_score
+from ..access import game_for, may_score, not_found_if_deleted
 from ..answers import HandAnswer, record
 from ..forms.games import GamePageForm, NewGameForm, RulesForm, RulesLineForm
 from ..forms.hands import AuctionResultForm, HandForm, RestoreForm, UndoForm, VersionForm, add_problems, describe_problems, restore_token
@@ -85,6 +85,7 @@ def game_new(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_safe
 @vary_on_headers("HX-Request")
+@not_found_if_deleted
 def game_detail(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """The scoreboard, the hand form for scorers, and the hand history of one game."""
     game, membership = game_for(request.user, slug, pk)
@@ -440,7 +441,7 @@ def hand_delete(request: HtmxHttpRequest, slug: str, pk: int, number: int) -> Ht
 
 @login_required
 @require_POST
-def rematch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def rematch(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     """After a win, the same players in the same seats and the same rules; the deal moves on to the next player."""
     game, _membership = game_for(request.user, slug, pk, Role.SCORER)
     if not game.is_finished:
@@ -451,7 +452,10 @@ def rematch(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             request, gettext("A card night's table plays the night's rounds: the owner starts the next one on the night's page.")
         )
         return redirect(game)
-    state = selectors.load_game(game)
+    try:
+        state = selectors.load_game(game)
+    except Game.DoesNotExist:
+        return _gone_response(request, game, str(services.GameDeleted()))
     table = state.table
     new_game = services.start_game(
         league=game.league,

@@ -15,7 +15,7 @@ from ...common.requests import HtmxHttpRequest
 from ...engine import qr
 from ...leagues.models import Role
 from .. import selectors, services
-from ..access import game_for
+from ..access import game_for, not_found_if_deleted
 from ..models import Game
 
 WATCH_LINK_ACTIONS = {"off": False, "new": True}
@@ -49,6 +49,7 @@ def _watch_etag(request: HtmxHttpRequest, version: int) -> str:
 
 @require_safe
 @vary_on_headers("HX-Request", "Cookie", "Accept-Language")  # The language: the switcher's cookie, else Accept-Language.
+@not_found_if_deleted
 def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The read-only scoreboard anyone with the link can follow; polled, answered 304 when nothing changed.
 
