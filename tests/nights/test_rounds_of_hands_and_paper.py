@@ -134,7 +134,7 @@ def test_a_scorer_records_a_tables_result_from_paper_and_it_counts_in_standings_
     league_page = owner_client.get(league.get_absolute_url()).text
     assert "Games recorded from paper count in games, wins and points" in league_page
     games_page = owner_client.get(reverse("scores:game_list", args=[league.slug])).text
-    assert re.search(r"partnership\s+· recorded from paper", games_page)
+    assert re.search(r" won\s+· recorded from paper</span>", games_page)
     seat = Seat.objects.filter(game=game).first()
     assert "recorded from paper" in owner_client.get(reverse("scores:player_detail", args=[league.slug, seat.player_id])).text
 
