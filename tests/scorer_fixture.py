@@ -1,8 +1,9 @@
 """Random hands scored by ``scores.engine.rules``: the fixture the browser's scorer (``static/scores/scorer.js``) must match.
 
-``cases`` deals hands in every named variant and in custom games of random points (one point to the whole
+``cases`` deals hands (each with its number) in every named variant and in custom games of random points (one point to the whole
 catalogue), at solo tables of 2-7 players and in every team shape, under every combination of the house rules
-(going out, steal, smudge, negative scores) in every variant, with minimum bids from 1 to the top bid. The totals
+(going out, steal, smudge, negative scores) in every variant, with minimum bids from 1 to the top bid, some played to a
+number of hands. The totals
 before a hand are random, some near the target, so that going out, smudges and the floor at 0 decide; a few hands
 are ones the rules refuse. Each case carries what ``rules.score_hand`` made of it, in the shape ``scorer.js``
 answers. The browser test (``tests/table/test_browser_scorer.py``) generates them on every run, so the two never drift.
@@ -34,7 +35,9 @@ def _rules(rng: random.Random, variant: str, house: dict) -> rules.Rules:
     total = base.total
     min_bid = rng.choice((base.min_bid, base.min_bid, 1, min(2, total), rng.randint(1, total), total))
     target = rng.choice((base.target, base.target, 1, rng.randint(1, 60), rng.randint(1, rules.MAX_TARGET)))
-    return rules.Rules(variant=variant, points=base.points, target=target, min_bid=min_bid, **house)
+    # Some games of a number of hands, where the hand's number and the lead decide instead of the target.
+    hands = rng.randint(rules.MIN_HANDS, 10) if rng.random() < 0.2 else None
+    return rules.Rules(variant=variant, points=base.points, target=target, min_bid=min_bid, hands=hands, **house)
 
 
 def _table(rng: random.Random, game_rules: rules.Rules) -> rules.Table:
@@ -98,10 +101,10 @@ def _break(rng: random.Random, table: rules.Table, hand: dict) -> None:
             hand["points"] = rng.choice((None, keys, "high"))
 
 
-def expected(table: rules.Table, hand: dict, before: dict[str, int]) -> dict:
-    """What the rules make of one hand, in ``scorer.js``'s shape."""
+def expected(table: rules.Table, hand: dict, before: dict[str, int], number: int = 1) -> dict:
+    """What the rules make of hand ``number``, in ``scorer.js``'s shape."""
     try:
-        scored = rules.score_hand(table, rules.Hand(**hand), number=1, dealer=table.seats[0], before=before)
+        scored = rules.score_hand(table, rules.Hand(**hand), number=number, dealer=table.seats[0], before=before)
     except rules.RulesError as error:
         return {"errors": sorted({problem.field for problem in error.problems if problem.field})}
     return {
@@ -132,5 +135,11 @@ def cases(count: int = 9600, seed: int = 22) -> list[dict]:
         if not table.rules.negative:  # No total is below 0 in such a game.
             before = {side: max(0, total) for side, total in before.items()}
         hand = _hand(rng, table)
-        generated.append({"table": table.as_dict(), "before": before, "hand": hand, "expected": expected(table, hand, before)})
+        hands = table.rules.hands
+        # Before, at and past the last hand of a game of hands, where ties (equal totals) are likeliest at small numbers.
+        number = rng.randint(max(1, hands - 2), hands + 2) if hands is not None else rng.randint(1, 30)
+        if hands is not None and rng.random() < 0.3:
+            before = dict.fromkeys(table.sides, rng.randint(0, 5))
+        case = {"table": table.as_dict(), "before": before, "hand": hand, "number": number}
+        generated.append({**case, "expected": expected(table, hand, before, number)})
     return generated

@@ -328,7 +328,7 @@ NOT_PAGES = {
     "invite_revoke", "game_watch_link", "league_export_json", "league_export_csv", "game_export_json", "game_export_csv",
     "hand_sync", "rematch", "manifest", "service_worker", "watch_qr", "hand_restore", "javascript_catalog",
     "season_rename", "round_new", "table_scorer", "guest_new", "player_archive", "player_claim", "claim_decide",
-    "night_export_json", "night_export_csv", "game_rules", "game_delete",
+    "night_export_json", "night_export_csv", "game_rules", "game_delete", "paper_result",
 }  # fmt: skip
 
 

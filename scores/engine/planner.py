@@ -523,8 +523,9 @@ class Standing:
     sets: int
 
 
-def standings(lines: Iterable[Line], players: Iterable[int] = ()) -> tuple[Standing, ...]:
-    """The night's standings: each player's finished games totalled, ranked by games won, then points.
+def standings(lines: Iterable[Line], players: Iterable[int] = (), *, by_points: bool = False) -> tuple[Standing, ...]:
+    """The night's standings: each player's finished games totalled, ranked by games won, then points; ``by_points``
+    (a night of rounds of a number of hands, as a progressive night is scored), by points, then games won.
 
     Players with the same wins and points share a rank (1, 2, 2, 4), listed by player id. ``players`` are
     listed even without a finished game (with noughts), so everyone present is on the board from the start.
@@ -536,7 +537,8 @@ def standings(lines: Iterable[Line], players: Iterable[int] = ()) -> tuple[Stand
         total[1] += line.won
         total[2] += line.points
         total[3] += line.sets
-    order = sorted(totals, key=lambda p: (-totals[p][1], -totals[p][2], p))
+    first, second = (2, 1) if by_points else (1, 2)
+    order = sorted(totals, key=lambda p: (-totals[p][first], -totals[p][second], p))
     rows: list[Standing] = []
     for i, player in enumerate(order):
         games, wins, points, sets = totals[player]

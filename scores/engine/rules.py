@@ -24,6 +24,11 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 7
 MIN_TARGET = 1
 MAX_TARGET = 999
+# A game may be played as a set number of hands instead of to the target (a progressive night's rounds): 1-30.
+MIN_HANDS = 1
+MAX_HANDS = 30
+# The most hands a game recorded from paper may say it had (a long game to a target included).
+MAX_PAPER_HANDS = 500
 STUCK_DEALER_MINIMUM = 2  # Or the minimum bid, when that is higher (but never above the top bid).
 # House rules: the first of each is the rule sheet's own rule, the default.
 GOING_OUT = ("pitcher", "made_bid")  # "pitcher": a set pitcher still at the target wins; "made_bid": it does not.
@@ -204,6 +209,9 @@ class Rules:
     steal: bool = True
     smudge: bool = False
     negative: bool = True
+    # None: played to the target. A number: the game ends after that many hands, the side ahead winning; a tie is
+    # played off a hand at a time until one side leads (``hand_count_winner``). The target then decides nothing.
+    hands: int | None = None
 
     def __post_init__(self) -> None:
         problems = self._settle()
@@ -251,12 +259,20 @@ class Rules:
                     value=repr(self.min_bid),
                 )
             )
+        problems.extend(self._hands_problems())
         for key in ("steal", "smudge", "negative"):
             if type(getattr(self, key)) is not bool:
                 problems.append(
                     Problem.of(N_("%(key)s must be true or false, got %(value)s"), field=key, key=key, value=repr(getattr(self, key)))
                 )
         return problems
+
+    def _hands_problems(self) -> list[Problem]:
+        """A number of hands out of range (None, a game to the target, is always right)."""
+        if self.hands is None or (_whole(self.hands) and MIN_HANDS <= self.hands <= MAX_HANDS):
+            return []
+        message = N_("hands must be a whole number %(min)s-%(max)s, got %(value)s")
+        return [Problem.of(message, field="hands", min=MIN_HANDS, max=MAX_HANDS, value=repr(self.hands))]
 
     def _points(self, variant: Variant | None, problems: list[Problem]) -> tuple[str, ...] | None:
         """The game's points in their order, or None (and the problems) when they cannot be known."""
@@ -307,16 +323,20 @@ class Rules:
 
     @functools.cached_property
     def sheet(self) -> Rules:
-        """The same game (variant, points, target) with every house rule at its default: what the rule sheet allows."""
-        return Rules(variant=self.variant, points=self.points, target=self.target)
+        """The same game (variant, points, target or hands) with every house rule at its default: what the rule sheet allows."""
+        return Rules(variant=self.variant, points=self.points, target=self.target, hands=self.hands)
 
     @property
     def house(self) -> dict[str, object]:
-        """The house rules that differ from the rule sheet's for this variant (the variant, points and target aside)."""
+        """The house rules that differ from the rule sheet's for this variant (the variant, points, target and hands aside)."""
         sheet = self.sheet.as_dict()
-        return {key: value for key, value in self.as_dict().items() if key not in ("variant", "points", "target") and sheet[key] != value}
+        game = ("variant", "points", "target", "hands")
+        return {key: value for key, value in self.as_dict().items() if key not in game and sheet[key] != value}
 
     def as_dict(self) -> dict[str, object]:
+        """The history format's ``rules`` keys; ``hands`` only for a game of a number of hands, so a game played to
+        its target is written as it always was."""
+        played = {"hands": self.hands} if self.hands is not None else {}
         return {
             "variant": self.variant,
             "points": list(self.points),
@@ -326,6 +346,7 @@ class Rules:
             "steal": self.steal,
             "smudge": self.smudge,
             "negative": self.negative,
+            **played,
         }
 
 
@@ -756,7 +777,10 @@ def _scored(
     else:
         totals = {side: max(0, before[side] + delta[side]) for side in table.sides}
         delta = {side: totals[side] - before[side] for side in table.sides}
-    winner = pitcher_side if goes_out(rules, bid=bid, won=won[pitcher_side], score=totals[pitcher_side], is_set=is_set) else None
+    if rules.hands is not None:
+        winner = hand_count_winner(rules, number, totals)
+    else:
+        winner = pitcher_side if goes_out(rules, bid=bid, won=won[pitcher_side], score=totals[pitcher_side], is_set=is_set) else None
     return ScoredHand(
         number=number, dealer=dealer, pitcher=pitcher, pitcher_side=pitcher_side, bid=bid, points=sides,
         bids=tuple((table.player(n) or n, b) for n, b in hand.bids) if hand.bids is not None else None,
@@ -777,11 +801,66 @@ def goes_out(rules: Rules, *, bid: int, won: int, score: int, is_set: bool) -> b
     return score >= rules.target and (rules.going_out == "pitcher" or not is_set)
 
 
+def hand_count_winner(rules: Rules, number: int, totals: Mapping[str, int]) -> str | None:
+    """Who wins a game of a number of hands (``Rules.hands``) after hand ``number`` with these totals: once the
+    hands are played, the side ahead; None before then, and while two or more sides share the lead.
+
+    The rule sheets settle no tie. Here a tie is played off: one more hand at a time until a side leads, as a
+    tournament director does when a table must have a winner (every game has one, and it counts as a game won).
+    A smudge and the target decide nothing in such a game."""
+    if rules.hands is None or number < rules.hands:
+        return None
+    best = max(totals.values())
+    leaders = [side for side, total in totals.items() if total == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def hands_left(rules: Rules, played: int) -> int | None:
+    """How many hands a game of a number of hands has left after ``played`` (0 once they are played, as in a tie
+    played off); None for a game played to its target."""
+    return None if rules.hands is None else max(0, rules.hands - played)
+
+
+def paper_winner(rules: Rules, totals: Mapping[str, int], *, hands: int | None = None) -> str:
+    """The winner of a game recorded from paper with these final totals (by side) and, if known, that many hands:
+    the side ahead, which must be a result the rules could end a game with, else ``RulesError``.
+
+    A game to a target: one side ahead, at or past the target (or, under the smudge rule, ahead at all). A game of
+    a number of hands: one side ahead, after at least that many hands. With the number of hands known, no side
+    can have gained more than the top bid a hand, nor lost more; with scores kept from going below zero, none is."""
+    problems: list[Problem] = []
+    if hands is not None and (not _whole(hands) or not 1 <= hands <= MAX_PAPER_HANDS):
+        message = N_("the number of hands must be a whole number %(min)s-%(max)s, got %(value)s")
+        problems.append(Problem.of(message, field="hands", min=1, max=MAX_PAPER_HANDS, value=repr(hands)))
+        hands = None
+    if rules.hands is not None and hands is not None and hands < rules.hands:
+        message = N_("this game ends after %(hands)s hands, so it cannot have ended after %(value)s")
+        problems.append(Problem.of(message, field="hands", hands=rules.hands, value=hands))
+    for side, total in totals.items():
+        if not _whole(total):
+            problems.append(Problem.of(N_("a score must be a whole number, got %(value)s"), field=side, value=repr(total)))
+        elif not rules.negative and total < 0:
+            problems.append(Problem.of(N_("this game's scores never go below zero, got %(value)s"), field=side, value=total))
+        elif hands is not None and abs(total) > hands * rules.total:
+            message = N_("%(value)s cannot be scored in %(hands)s hands: a hand awards at most %(top)s")
+            problems.append(Problem.of(message, field=side, value=total, hands=hands, top=rules.total))
+    if problems:
+        raise RulesError(problems)
+    best = max(totals.values())
+    leaders = [side for side, total in totals.items() if total == best]
+    if len(leaders) > 1:
+        raise RulesError(Problem.of(N_("a finished game has one side ahead: %(sides)s are tied"), sides=", ".join(leaders)))
+    if rules.hands is None and best < rules.target and not rules.smudge:
+        message = N_("the game is played to %(target)s, so the winner has at least %(target)s, not %(value)s")
+        raise RulesError(Problem.of(message, field=leaders[0], target=rules.target, value=best))
+    return leaders[0]
+
+
 def not_out(rules: Rules, totals: Mapping[str, int], *, pitcher_side: str, winner: str | None) -> dict[str, str]:
     """Why each side at or past the target after a hand did not win: ``"not_pitcher"``, only the pitcher's side goes
     out; ``"set"``, the pitcher's side was set and goes out only by making its bid (``made_bid``; ``goes_out`` let no
     other pitcher's side at the target stay in). Empty once the hand won the game."""
-    if winner is not None:
+    if winner is not None or rules.hands is not None:  # A game of a number of hands has no target to go out at.
         return {}
     return {side: "set" if side == pitcher_side else "not_pitcher" for side, total in totals.items() if total >= rules.target}
 

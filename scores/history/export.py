@@ -98,7 +98,7 @@ def _stored(games: QuerySet[Game], chunk_size: int | None = None, *, seasons: bo
     chunk_size = chunk_size or CHUNK_SIZE
     season_of = _SeasonOf(games) if seasons else None
     ordered = games.order_by("played_on", "pk").values_list(
-        "pk", "code", "played_on", *RULES_VALUES, "partnership", "winner_id", "league_id"
+        "pk", "code", "played_on", *RULES_VALUES, "hands_per_round", "partnership", "winner_id", "league_id", "on_paper", "paper_hands"
     )
     for chunk in batched(ordered.iterator(chunk_size=chunk_size), chunk_size):
         ids = [game[0] for game in chunk]
@@ -114,13 +114,27 @@ def _stored(games: QuerySet[Game], chunk_size: int | None = None, *, seasons: bo
         if start != len(figures):
             # Never the case for what the services stored: every hand has a score for each of its game's sides.
             raise RuntimeError(f"the hands of games {ids} have {len(figures) // 3} side scores stored, not {start // 3}")
-        for pk, code, played_on, *settings, partnership, winner_id, league_id in chunk:
+        paper = _paper_totals([game[0] for game in chunk if game[-2]])
+        for pk, code, played_on, *settings, hands_per_round, partnership, winner_id, league_id, _on_paper, paper_hands in chunk:
             game_hands = hands.get(pk, [])
             start = starts[pk]
             game_scores = figures[start : start + 3 * len(sides[pk]) * len(game_hands)]
-            game_rules = Game(**dict(zip(RULES_VALUES, settings, strict=True))).rules
+            game_rules = Game(**dict(zip(RULES_VALUES, settings, strict=True)), hands_per_round=hands_per_round).rules
             season = season_of(league_id, played_on) if season_of is not None else None
-            yield StoredGame(code, played_on, game_rules, partnership, winner_id, sides[pk], seats[pk], game_hands, game_scores, season)
+            yield StoredGame(
+                code, played_on, game_rules, partnership, winner_id, sides[pk], seats[pk], game_hands, game_scores, season,
+                paper_totals=paper.get(pk), paper_hands=paper_hands,
+            )  # fmt: skip
+
+
+def _paper_totals(ids: list[int]) -> dict[int, dict[str, int]]:
+    """The final scores of these games recorded from paper, by game and side name: its seats' points (one query, and
+    none for a chunk without such a game)."""
+    totals: dict[int, dict[str, int]] = {}
+    if ids:
+        for game_id, side, points in Seat.objects.filter(game_id__in=ids).values_list("game_id", "side__name", "points"):
+            totals.setdefault(game_id, {})[side] = points
+    return totals
 
 
 def export_json(

@@ -23,7 +23,7 @@ from ..standings.models import PlayerRating, Season
 from ..standings.services.ratings import RATING_FIELDS, rate_again
 from ..standings.services.totals import Counted, Seasons, count_games, move_games
 from ..table.models import Game, Hand, HandScore, Seat, Side
-from ..table.services import seat_figures
+from ..table.services import paper_figures, seat_figures
 from . import bulk, document
 
 
@@ -166,8 +166,8 @@ def _check_placed(league: League, games: Sequence[document.GameInput]) -> None:
         raise document.HistoryError(problems)
 
 
-GAME_FIELDS = ("league", "code", "played_on", *rules.Rules().as_dict(), "partnership", "status", "share_token", "version")
-GAME_FIELDS += ("created_at", "updated_at")
+GAME_FIELDS = ("league", "code", "played_on", *Game.fields_of(rules.Rules()), "partnership", "status", "share_token", "version")
+GAME_FIELDS += ("created_at", "updated_at", "on_paper", "paper_hands")
 
 
 HAND_FIELDS: tuple[str, ...] = ("game", "number", "dealer", "pitcher", "bid", "auction", "points", "set", "ends_game")
@@ -208,6 +208,8 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
                 1,
                 now,
                 now,
+                found.on_paper,
+                found.paper_hands,
             )
             for found, day in zip(batch, played_on, strict=True)
         ],
@@ -225,7 +227,12 @@ def _store_new_games(league: League, batch: Sequence[document.GameInput], player
     )
     sides = {(game, position): pk for game, position, pk in Side.objects.filter(game__in=games).values_list("game", "position", "pk")}
     # Only finished games count in the standings: a game in progress keeps zeros, as record_hand leaves it.
-    figures = [seat_figures(found.table, found.result.hands if found.result.winner is not None else ()) for found in batch]
+    figures = [
+        paper_figures(found.table, found.result.totals)
+        if found.on_paper
+        else seat_figures(found.table, found.result.hands if found.result.winner is not None else ())
+        for found in batch
+    ]
     bulk.insert_rows(
         Seat,
         ("game", "player", "position", "side", *Seat.FIGURES),

@@ -66,6 +66,8 @@ class PlayedBy(models.Model):
     steal = models.BooleanField(_("the dealer may steal the bid"), default=True)
     smudge = models.BooleanField(_("smudge: bidding the top bid and winning every point wins the game"), default=False)
     negative = models.BooleanField(_("scores may go below zero"), default=True)
+    # ``Rules.hands``: None plays to the target; a number ends the game after that many hands (a night's rounds).
+    hands_per_round = models.PositiveSmallIntegerField(_("hands a round"), null=True, blank=True)
 
     class Meta:
         abstract = True
@@ -76,6 +78,11 @@ class PlayedBy(models.Model):
             ),
             models.CheckConstraint(condition=models.Q(going_out__in=rules.GOING_OUT), name="%(class)s_going_out_valid"),
             models.CheckConstraint(condition=models.Q(min_bid__gte=1, min_bid__lte=rules.MAX_TOTAL), name="%(class)s_min_bid_range"),
+            models.CheckConstraint(
+                condition=models.Q(hands_per_round__isnull=True)
+                | models.Q(hands_per_round__gte=rules.MIN_HANDS, hands_per_round__lte=rules.MAX_HANDS),
+                name="%(class)s_hands_per_round_range",
+            ),
         ]
 
     @property
@@ -89,6 +96,7 @@ class PlayedBy(models.Model):
             steal=self.steal,
             smudge=self.smudge,
             negative=self.negative,
+            hands=self.hands_per_round,
         )
 
     @staticmethod
@@ -96,6 +104,8 @@ class PlayedBy(models.Model):
         """The model's fields for these rules: ``Rules.as_dict`` with the points as stored."""
         fields = played_by.as_dict()
         fields["points"] = " ".join(played_by.points)
+        fields.pop("hands", None)
+        fields["hands_per_round"] = played_by.hands
         return fields
 
 

@@ -132,15 +132,31 @@ class NightForm(PresentForm):
     )
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=planner.MAX_ROUNDS, initial=3, required=False)
     target = forms.IntegerField(label=_("Play to"), min_value=rules.MIN_TARGET, max_value=rules.MAX_TARGET)
-    field_order = ["name", "played_on", "players", "guests", "mode", "solo_size", "leftover", "rotation", "rounds", "target"]
+    hands_per_round = forms.IntegerField(
+        label=_("Or a round is this many hands"),
+        required=False,
+        min_value=rules.MIN_HANDS,
+        max_value=rules.MAX_HANDS,
+        help_text=_(
+            "Every table plays that many hands, so the round ends together; the side ahead wins, a tie is played off a hand at a "
+            "time, and the night's standings rank by points. Leave it empty to play each table's game to the target."
+        ),
+    )
+    field_order = [
+        *("name", "played_on", "players", "guests", "mode", "solo_size", "leftover", "rotation", "rounds", "target", "hands_per_round")
+    ]
 
     def __init__(self, *args, league: League, **kwargs) -> None:
         super().__init__(*args, league=league, **kwargs)
         self.fields["name"].initial = gettext("Card night")
         self.fields["played_on"].initial = timezone.localdate()
         self.fields["target"].initial = league.target
-        for name in ("name", "rounds", "target"):
+        for name in ("name", "rounds", "target", "hands_per_round"):
             self.fields[name].widget.attrs["class"] = "form-control"
+        out_of_range = gettext("A round is %(min)s to %(max)s hands; leave it empty to play to the target.")
+        self.fields["hands_per_round"].error_messages.update(
+            dict.fromkeys(("invalid", "min_value", "max_value"), out_of_range % {"min": rules.MIN_HANDS, "max": rules.MAX_HANDS})
+        )
         self.fields["rotation"].widget.attrs["class"] = "form-check-input"
 
     def clean(self) -> dict[str, Any]:
@@ -155,7 +171,8 @@ class NightForm(PresentForm):
             if not self.errors:
                 data["layout"] = layout_text(data["count"], data["seating"])
         if data.get("target") is not None:
-            data["rules"] = rules.Rules(**{**self.league.rules.as_dict(), "target": data["target"]})
+            hands = data.get("hands_per_round")
+            data["rules"] = rules.Rules(**{**self.league.rules.as_dict(), "target": data["target"], "hands": hands})
         return data
 
     def _clean_rotation(self, data: dict[str, Any]) -> None:

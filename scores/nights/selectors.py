@@ -30,6 +30,11 @@ class TableRow:
     hands: int
 
     @property
+    def hands_left(self) -> int | None:
+        """How many hands the table has left in a round of a number of hands (None: it plays to the target)."""
+        return rules.hands_left(self.game.rules, self.hands)
+
+    @property
     def number(self) -> int:
         assert self.game.table is not None  # A card night's game is played at a table (the night_game_has_a_table constraint).
         return self.game.table
@@ -71,6 +76,9 @@ def night_context(night: Night) -> dict:
     seated: dict[int, list[Seat]] = {}
     for seat in Seat.objects.filter(game__round__night=night).select_related("player").order_by("game_id", "position"):
         seated.setdefault(seat.game_id, []).append(seat)
+    # A table recorded from paper has no hands: its sides' totals are its seats' points.
+    on_paper = {game.pk for game in games if game.on_paper}
+    paper = {seat.side_id: seat.points for game_id in on_paper for seat in seated.get(game_id, [])}
     byes: dict[int, list[Player]] = {}
     for bye in Bye.objects.filter(round__night=night).select_related("player").order_by("player__name"):
         byes.setdefault(bye.round_id, []).append(bye.player)
@@ -90,7 +98,7 @@ def night_context(night: Night) -> dict:
                     sides=[
                         {
                             "side": side,
-                            "total": side.total or 0,
+                            "total": paper.get(side.pk, side.total or 0),
                             "players": [seat.player for seat in seats if seat.side_id == side.pk],
                             "won": side.pk == game.winner_id,
                         }
@@ -113,7 +121,7 @@ def night_context(night: Night) -> dict:
     ]
     standing = [
         {"rank": s.rank, "name": names[s.player], "player": s.player, "games": s.games, "wins": s.wins, "points": s.points, "sets": s.sets}
-        for s in planner.standings(lines, players=names)
+        for s in planner.standings(lines, players=names, by_points=night.hands_per_round is not None)
     ]
     latest = rows[-1] if rows else None
     kept = planner.rotation_kept(played, night.seating, night.seed) if night.rotation else len(played)

@@ -77,6 +77,10 @@ class Game(PlayedBy):
     round = models.ForeignKey("Round", on_delete=models.PROTECT, null=True, blank=True, related_name="games", db_index=False)
     table = models.PositiveSmallIntegerField(null=True, blank=True)
     scorer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", db_index=False)
+    # Recorded from paper: only its final scores (the seats' points) and, if known, how many hands it had. It has
+    # no hands, so the figures counted from hands stay zero on its seats.
+    on_paper = models.BooleanField(_("recorded from paper"), default=False)
+    paper_hands = models.PositiveSmallIntegerField(_("hands played"), null=True, blank=True)
 
     objects = GameQuerySet.as_manager()
 
@@ -91,6 +95,9 @@ class Game(PlayedBy):
             ),
             models.UniqueConstraint(fields=["round", "table"], name="one_game_per_table_and_round"),
             models.CheckConstraint(condition=models.Q(round__isnull=True) | models.Q(table__gte=1), name="night_game_has_a_table"),
+            models.CheckConstraint(
+                condition=models.Q(on_paper=True) | models.Q(paper_hands__isnull=True), name="game_paper_hands_only_on_paper"
+            ),
         ]
         indexes = [
             models.Index(fields=["league", "played_on"]),
@@ -169,9 +176,13 @@ class Seat(models.Model):
     won_off_three = models.PositiveSmallIntegerField(default=0)
     won_five = models.PositiveSmallIntegerField(default=0)
     won_game = models.PositiveSmallIntegerField(default=0)
+    # A game recorded from paper (``Game.on_paper``): 1, and its side's final score (in ``points`` too), so the
+    # figures per hand leave out the points of games that have no hands.
+    paper_games = models.PositiveSmallIntegerField(default=0)
+    paper_points = models.IntegerField(default=0)
 
     POINT_FIGURES = {key: f"won_{key}" for key in rules.CATALOGUE}  # Each point's column, in the catalogue's order.
-    FIGURES = ("points", "hands", "pitched", "sets", *POINT_FIGURES.values())
+    FIGURES = ("points", "hands", "pitched", "sets", *POINT_FIGURES.values(), "paper_games", "paper_points")
 
     class Meta:
         ordering = ["game", "position"]

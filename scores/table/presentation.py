@@ -20,13 +20,16 @@ def variant_words(played_by: rules.Rules) -> str:
 
 
 def rules_line(played_by: rules.Rules | None) -> str:
-    """The variant, the target, then each house rule that differs from the variant's own; its own rules go unsaid.
+    """The variant, the target (or the number of hands), then each house rule that differs from the variant's own; its own rules go unsaid.
     The variant is said for the 4-point game too: a league may play several."""
     if played_by is None:
         return ""
     house = played_by.house
     # Counted, so a language that says the points ("a 11 punti") can say one ("a 1 punto"): any target is allowed.
     target = ngettext("to %(target)s", "to %(target)s", played_by.target) % {"target": played_by.target}
+    if played_by.hands is not None:  # A game of a number of hands: its target decides nothing.
+        target = ngettext("%(hands)s hand, the side ahead wins", "%(hands)s hands, the side ahead wins", played_by.hands)
+        target %= {"hands": played_by.hands}
     parts = [variant_words(played_by), target]
     if "going_out" in house:
         parts.append(gettext("set pitcher can't go out"))
@@ -41,12 +44,19 @@ def rules_line(played_by: rules.Rules | None) -> str:
     return " · ".join(parts)
 
 
+def paper_hands_words(hands: int) -> str:
+    return ngettext("Recorded from paper, after %(hands)s hand.", "Recorded from paper, after %(hands)s hands.", hands) % {"hands": hands}
+
+
 def share_text(context: dict) -> str:
     """A finished game's result in words, to share: who won, the final scores and the hands played."""
     game = context["game"]
     scores = ", ".join(f"{row['side'].name} {row['total']}" for row in context["rows"])
     hands = len(context["hands"])
     played = ngettext("%(count)s hand played.", "%(count)s hands played.", hands) % {"count": hands}
+    if game.on_paper:  # No hands: the number written on the paper, if it was given.
+        known = game.paper_hands
+        played = gettext("Recorded from paper.") if known is None else paper_hands_words(known)
     return gettext("%(league)s, %(date)s: %(winner)s won. Final scores: %(scores)s. %(played)s") % {
         "league": game.league.name,
         "date": date_format(game.played_on, "DATE_FORMAT"),

@@ -136,6 +136,8 @@ def scoreboard(game: Game, state: GameState, last: Hand | None, number: int, dea
     deltas = {score.side_id: score.delta for score in last.side_scores} if last is not None else {}
     if last is not None:
         totals.update({score.side_id: score.total for score in last.side_scores})
+    elif game.on_paper:  # No hands: its final scores are its seats' points (one query, for such a game only).
+        totals.update(Seat.objects.filter(game=game).values_list("side_id", "points"))
     best = max(totals.values(), default=0)
     members = {side.pk: [name for name, seat in state.seats.items() if seat.side_id == side.pk] for side in sides}
 
@@ -158,6 +160,8 @@ def scoreboard(game: Game, state: GameState, last: Hand | None, number: int, dea
         "next_number": number + 1,
         "dealer": dealer,
         "first_bidder": state.table.left_of(dealer),
+        # A game of a number of hands: how many are left (0: tied after them, played off a hand at a time).
+        "hands_left": rules.hands_left(state.table.rules, number),
         "last_hand": last,
         "last_delta": next(score.delta for score in last.side_scores if score.side_id == last.pitcher.side_id) if last is not None else 0,
         "not_out": not_out(game, state, last, {side.name: totals[side.pk] for side in sides}) if last is not None else [],

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -154,8 +154,9 @@ def score_rows(state: GameState, hand: Hand, scored: rules.ScoredHand) -> list[H
 
 def seat_figures(table: rules.Table, hands: Sequence[rules.ScoredHand]) -> dict[str, tuple[int, ...]]:
     """Each seat's figures (``Seat.FIGURES``, in that order) over these hands, from the engine's results, by
-    the seat's name: its side's points, the hands played, the hands it pitched and was set in, and the hands
-    its side won each point of the catalogue in. One pass over the hands (an import counts every hand of a file).
+    the seat's name: its side's points, the hands played, the hands it pitched and was set in, the hands
+    its side won each point of the catalogue in, and no game or points from paper. One pass over the hands (an import
+    counts every hand of a file).
 
     ``hands`` are a whole game's from its first hand (or none): a side's points are its total after the last."""
     points = hands[-1].totals if hands else dict.fromkeys(table.sides, 0)
@@ -171,7 +172,18 @@ def seat_figures(table: rules.Table, hands: Sequence[rules.ScoredHand]) -> dict[
     for name in table.seats:
         seat_side = table.side(name)
         assert seat_side is not None
-        figures[name] = (points[seat_side], len(hands), pitched[name], sets[name], *won[seat_side].values())
+        figures[name] = (points[seat_side], len(hands), pitched[name], sets[name], *won[seat_side].values(), 0, 0)
+    return figures
+
+
+def paper_figures(table: rules.Table, totals: Mapping[str, int]) -> dict[str, tuple[int, ...]]:
+    """Each seat's figures (``Seat.FIGURES``) in a game recorded from paper, by the seat's name: its side's final
+    score (as its points and its paper points), one game from paper, and nothing counted from hands, which it has none of."""
+    figures = {}
+    for name in table.seats:
+        side = table.side(name)
+        assert side is not None
+        figures[name] = (totals[side], *(0 for _figure in Seat.FIGURES[1:-2]), 1, totals[side])
     return figures
 
 
@@ -429,10 +441,50 @@ def change_rules(*, game: Game, rules: Rules, version: int) -> None:
     _unchanged(game, version)
     if Hand.objects.filter(game=game).exists():
         raise Refused(_("A hand is recorded already, so the rules stay as they are; nothing was changed."))
+    if game.on_paper:
+        raise Refused(_("The game's result is recorded from paper, so the rules stay as they are; nothing was changed."))
     for name, value in Game.fields_of(rules).items():
         setattr(game, name, value)
     game.version += 1
     game.save(update_fields=[*Game.fields_of(rules), "version", "updated_at"])
+
+
+@transaction.atomic
+def record_paper_result(*, game: Game, totals: Mapping[str, int], hands: int | None = None, version: int | None = None) -> None:
+    """Finish a game played on paper with its final scores (``totals``, by side as the engine names them) and, if
+    known, how many hands it had: the engine names the winner (``rules.paper_winner``), or refuses scores the
+    game's rules could not end with. The seats hold their side's score and no hand figures, so the game counts in
+    the standings (games, wins, points) and the ratings like any other, and in no statistic of hands.
+
+    Refused, with nothing changed, for a game that has hands or is finished already, or that is no longer at
+    ``version`` (when given)."""
+    _locked(game)
+    _unchanged(game, version)
+    if game.is_finished:
+        raise Refused(_("The game is finished already, so nothing was recorded."))
+    if Hand.objects.filter(game=game).exists():
+        raise Refused(_("The game has hands recorded on a phone, so it cannot take a result from paper; nothing was changed."))
+    try:
+        state = load_game(game, hands=False)
+    except Game.DoesNotExist:
+        raise GameDeleted from None
+    table = state.table
+    if set(totals) != set(table.sides):
+        raise RulesError(Problem(_("give a final score for each side: %(sides)s") % {"sides": ", ".join(table.sides)}))
+    winner = rules.paper_winner(table.rules, totals, hands=hands)
+    figures = paper_figures(table, totals)
+    Seat.objects.bulk_update(
+        [Seat(pk=state.seats[name].pk, **dict(zip(Seat.FIGURES, values, strict=True))) for name, values in figures.items()], Seat.FIGURES
+    )
+    game.on_paper, game.paper_hands = True, hands
+    set_result(state, winner)
+    game.version += 1
+    game.save(update_fields=["on_paper", "paper_hands", "winner", "status", "version", "updated_at"])
+    won = state.sides[winner].pk
+    count_game(
+        game=game, before=None, after={state.seats[n].player_id: (state.seats[n].side_id == won, values) for n, values in figures.items()}
+    )
+    update_ratings(league=League(pk=game.league_id), from_game=game)
 
 
 @transaction.atomic

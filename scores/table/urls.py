@@ -24,4 +24,5 @@ urlpatterns = [
     path("leagues/<slug:slug>/games/<id:pk>/rematch/", games.rematch, name="rematch"),
     path("leagues/<slug:slug>/games/<id:pk>/rules/", games.game_rules, name="game_rules"),
     path("leagues/<slug:slug>/games/<id:pk>/delete/", games.game_delete, name="game_delete"),
+    path("leagues/<slug:slug>/games/<id:pk>/paper/", games.paper_result, name="paper_result"),
 ]

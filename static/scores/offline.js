@@ -91,7 +91,7 @@ function scoreWaiting() {
   let winner = null;
   const scored = [];
   for (const hand of waiting()) {
-    const result = scoreHand(base, asHand(hand.fields, base.rules), totals);
+    const result = scoreHand(base, asHand(hand.fields, base.rules), totals, base.number + scored.length);
     if (result.errors) continue; // Only complete hands are queued; the server has the last word anyway.
     scored.push({ hand, result });
     totals = result.totals;
@@ -399,7 +399,7 @@ function start() {
     if (event.target.id !== "hand" || queues()) return;
     const base = state();
     const hand = readForm(base);
-    const result = hand && !base.over ? scoreHand(base, asHand(hand.fields, base.rules), base.totals) : { errors: true };
+    const result = hand && !base.over ? scoreHand(base, asHand(hand.fields, base.rules), base.totals, base.number) : { errors: true };
     if (result.errors) return; // The server says what is wrong.
     pending = { hand, number: base.number, totals: result.totals };
     showTotals(result.totals, false);

@@ -4,8 +4,9 @@
 // over thousands of hands generated from rules.py (tests/scorer_fixture.py) and fails on any difference.
 //
 // A table is {seats, sides, teams: [{name, players}], rules} (rules.Table.as_dict), its rules the keys of
-// rules.Rules.as_dict: {variant, points, target, going_out, min_bid, steal, smudge, negative}, where points lists
-// the game's point keys whatever its variant. Names are exactly as the server sends them.
+// rules.Rules.as_dict: {variant, points, target, going_out, min_bid, steal, smudge, negative}, and hands for a game of
+// a number of hands, where points lists the game's point keys whatever its variant. Names are exactly as the server
+// sends them.
 
 // The catalogue (rules.CATALOGUE): each point's value, and whether a hand may lack it (not in play; Game tied).
 export const POINTS = {
@@ -47,19 +48,30 @@ export function goesOut(rules, { bid, won, score, set }) {
   return score >= rules.target && (rules.going_out === "pitcher" || !set);
 }
 
+/** Who wins a game of a number of hands after hand `number` (rules.hand_count_winner): the side ahead once they are
+ * played, alone; null before then, and while sides share the lead (a tie is played off a hand at a time). */
+export function handCountWinner(rules, number, totals) {
+  if (rules.hands === undefined || rules.hands === null || number < rules.hands) return null;
+  const best = Math.max(...Object.values(totals));
+  const leaders = Object.keys(totals).filter((side) => totals[side] === best);
+  return leaders.length === 1 ? leaders[0] : null;
+}
+
+const playsHands = (rules) => rules.hands !== undefined && rules.hands !== null;
+
 /** Why each side at or past the target did not win (rules.not_out): "not_pitcher", or "set" for the pitcher's side. */
 export function notOut(rules, totals, pitcherSide, winner) {
-  if (winner !== null) return {};
+  if (winner !== null || playsHands(rules)) return {};
   const sides = Object.entries(totals).filter(([, total]) => total >= rules.target);
   return Object.fromEntries(sides.map(([side]) => [side, side === pitcherSide ? "set" : "not_pitcher"]));
 }
 
 /**
- * Score one hand {pitcher, bid, points: {key: name or null}} from the totals before it, keyed by side. Returns
+ * Score hand `number` {pitcher, bid, points: {key: name or null}} from the totals before it, keyed by side. Returns
  * {pitcherSide, points, won, delta, totals, set, winner, notOut} (points: each point's side, null where missing), or
  * {errors: [field...]} naming the fields the rules refuse: a point's key, or "points" for a missing or extra key.
  */
-export function scoreHand(table, hand, before) {
+export function scoreHand(table, hand, before, number) {
   const { rules } = table;
   const top = topBid(rules);
   const errors = [];
@@ -97,7 +109,8 @@ export function scoreHand(table, hand, before) {
     table.sides.map((side) => [side, rules.negative ? before[side] + delta[side] : Math.max(0, before[side] + delta[side])]),
   );
   if (!rules.negative) delta = Object.fromEntries(table.sides.map((side) => [side, totals[side] - before[side]]));
-  const out = goesOut(rules, { bid: hand.bid, won: won[pitcherSide], score: totals[pitcherSide], set });
-  const winner = out ? pitcherSide : null;
+  let winner;
+  if (playsHands(rules)) winner = handCountWinner(rules, number, totals);
+  else winner = goesOut(rules, { bid: hand.bid, won: won[pitcherSide], score: totals[pitcherSide], set }) ? pitcherSide : null;
   return { pitcherSide, points, won, delta, totals, set, winner, notOut: notOut(rules, totals, pitcherSide, winner) };
 }

@@ -286,6 +286,10 @@ SCORER_WRITES = {
         lambda w: reverse("scores:game_rules", args=["thursday", w["open_game"].pk]),
         lambda w: {"version": _version(w, "open_game"), "rules-target": "21"},
     ),
+    "paper_result": (
+        lambda w: reverse("scores:paper_result", args=["thursday", w["open_game"].pk]),
+        lambda w: {"version": _version(w, "open_game"), "side_0": "7", "side_1": "2"},
+    ),
 }
 
 

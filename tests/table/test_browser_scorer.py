@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 RUN_ALL = """async ({url, cases}) => {
   const { scoreHand } = await import(url);
   return cases.map((c) => {
-    const got = scoreHand(c.table, c.hand, c.before);
+    const got = scoreHand(c.table, c.hand, c.before, c.number);
     return got.errors ? { errors: [...new Set(got.errors)].sort() } : got;
   });
 }"""
@@ -84,6 +84,7 @@ def test_the_fixture_has_every_outcome_in_every_variant(cases):
             c
             for c in scored
             if c["table"]["rules"]["smudge"]
+            and "hands" not in c["table"]["rules"]
             and c["hand"]["bid"] == _total(c)
             and c["expected"]["won"][c["expected"]["pitcherSide"]] == c["hand"]["bid"]
             and c["expected"]["totals"][c["expected"]["pitcherSide"]] < c["table"]["rules"]["target"]
@@ -102,6 +103,18 @@ def test_the_fixture_has_every_outcome_in_every_variant(cases):
         # A side at the target that did not win says why: it did not pitch, or (going out by the bid) its pitcher was set.
         reasons = collections.Counter(reason for c in scored for reason in c["expected"]["notOut"].values())
         assert reasons["not_pitcher"] >= 5 and reasons["set"] >= 1, (name, reasons)
+
+
+def test_the_fixture_has_games_of_a_number_of_hands_won_going_on_and_tied(cases):
+    played = [c for c in cases if "hands" in c["table"]["rules"] and "errors" not in c["expected"]]
+    over = [c for c in played if c["number"] >= c["table"]["rules"]["hands"]]
+    won = [c for c in over if c["expected"]["winner"] is not None]
+    tied = [c for c in over if c["expected"]["winner"] is None]
+    assert len(won) >= 100 and len(tied) >= 20 and len(played) - len(over) >= 100
+    assert all(c["expected"]["notOut"] == {} for c in played)
+    # The side ahead wins, whoever pitched: some winners did not pitch.
+    assert any(c["expected"]["winner"] != c["expected"]["pitcherSide"] for c in won)
+    assert all(max(c["expected"]["totals"].values()) == c["expected"]["totals"][c["expected"]["winner"]] for c in won)
 
 
 def test_the_fixture_has_every_kind_of_refusal(cases):

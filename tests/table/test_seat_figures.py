@@ -30,6 +30,8 @@ def counted_from_hands(seat: Seat) -> dict[str, int]:
         "pitched": hands.filter(pitcher=seat).count(),
         "sets": hands.filter(pitcher=seat, set=True).count(),
         **{Seat.POINT_FIGURES[key]: count for key, count in won.items()},
+        "paper_games": 0,  # A game played on a phone: nothing from paper.
+        "paper_points": 0,
     }
 
 

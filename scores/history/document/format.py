@@ -54,6 +54,13 @@ SEASON_KEYS = ("name", "starts_on")
 RULES_VALUES = tuple(rules.Rules().as_dict())  # The keys of ``rules.Rules``, in the order they are written.
 
 
+HANDS = "hands"  # The rules key of a game of a number of hands (``rules.Rules.hands``), written only for such a game.
+
+
+PAPER = "paper"  # The game key of a game recorded from paper: its final scores, and the number of hands if known.
+PAPER_KEYS = ("totals", "hands")
+
+
 TEAM_KEYS = ("name", "players")
 
 
@@ -89,8 +96,9 @@ V1 = Version(
 )
 V2 = Version(
     2,
-    game_keys=(*GAME_KEYS[:2], "season", *GAME_KEYS[2:]),  # The season, optional: this app's own key, read when given.
-    rules_keys=("variant", "points", "target", "teams", "going_out", "min_bid", "steal", "smudge", "negative"),
+    # The season and a result from paper, optional: this app's own keys, read when given.
+    game_keys=(*GAME_KEYS[:2], "season", *GAME_KEYS[2:5], PAPER, *GAME_KEYS[5:]),
+    rules_keys=("variant", "points", "target", "teams", "going_out", "min_bid", "steal", "smudge", "negative", HANDS),
     hand_keys=("dealer", "bids", "pitcher", "bid", "points", *DERIVED),
     hand_required=("pitcher", "bid", "points"),
 )
@@ -103,7 +111,7 @@ V1_MIN_BIDS = (1, 2)
 
 
 # What a message may call a part of a document; translated only when a message says it (a file has thousands).
-A_GAME, A_HAND, A_PLAYERS_NAME, A_TEAM, THE_LEAGUE, A_GAMES_RULES, A_SEASON, A_SEASONS_NAME = (
+A_GAME, A_HAND, A_PLAYERS_NAME, A_TEAM, THE_LEAGUE, A_GAMES_RULES, A_SEASON, A_SEASONS_NAME, A_PAPER_RESULT = (
     gettext_lazy("a game"),
     gettext_lazy("a hand"),
     gettext_lazy("a player's name"),
@@ -112,6 +120,7 @@ A_GAME, A_HAND, A_PLAYERS_NAME, A_TEAM, THE_LEAGUE, A_GAMES_RULES, A_SEASON, A_S
     gettext_lazy('a game\'s "rules"'),
     gettext_lazy("a game's season"),
     gettext_lazy("a season's name"),
+    gettext_lazy("a result from paper"),
 )
 
 
@@ -179,3 +188,6 @@ class GameInput:
     hands: tuple[rules.Hand, ...]
     result: rules.Replay  # Kept from the check, so the import stores it without scoring the game again.
     season: SeasonInput | None = None
+    # Recorded from paper: no hands, ``result`` holds its final scores and winner; the number of hands if known.
+    on_paper: bool = False
+    paper_hands: int | None = None

@@ -23,6 +23,7 @@ from .format import (
     A_GAME,
     A_GAMES_RULES,
     A_HAND,
+    A_PAPER_RESULT,
     A_PLAYERS_NAME,
     A_SEASON,
     A_SEASONS_NAME,
@@ -31,6 +32,7 @@ from .format import (
     DATE,
     DOCUMENT_KEYS,
     FORMAT,
+    HANDS,
     IN_POINTS,
     LEAGUE_KEYS,
     MAX_DEPTH,
@@ -41,6 +43,8 @@ from .format import (
     MAY_HOLD_SURROGATE,
     MAY_HOLD_SURROGATE_BYTES,
     OF_VERSION_2,
+    PAPER,
+    PAPER_KEYS,
     REQUIRED_HINTS,
     RULES_VALUES,
     SEASON_KEYS,
@@ -423,7 +427,9 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
     if not check.is_object(game, A_GAME):
         return None
     assert isinstance(game, dict)
-    elsewhere = {"season": _("a game's season came with version 2")} if version is V1 else None
+    elsewhere: dict[str, str | Promise] | None = None
+    if version is V1:
+        elsewhere = {"season": _("a game's season came with version 2"), PAPER: OF_VERSION_2}
     check.keys(game, version.game_keys, ("id", "seats", "hands"), A_GAME, elsewhere=elsewhere)
     if "id" in game:
         _check_id(game_id, position, first_seen, check)
@@ -441,12 +447,26 @@ def _read_game(game: object, position: int, first_seen: dict[str, int], problems
     table = _read_table(names, settings, teams, check, version)
     if table is None or not (seats_ok and rules_ok):
         return None
-    result = _replay(table, inputs, skip, check, version)
+    result, on_paper, paper_hands = _result(game, table, inputs, skip, check, version)
     if len(problems) > before:
         return None
     assert isinstance(game_id, str)
     assert result is not None  # The engine refused nothing the shape checks had not reported.
-    return GameInput(id=game_id, played_on=played_on, table=table, hands=tuple(inputs), result=result, season=season)
+    return GameInput(
+        id=game_id, played_on=played_on, table=table, hands=tuple(inputs), result=result, season=season, on_paper=on_paper,
+        paper_hands=paper_hands,
+    )  # fmt: skip
+
+
+def _result(
+    game: dict[str, Any], table: rules.Table, inputs: list[rules.Hand], skip: dict[int, set[str | None]], check: _Checker, version: Version
+) -> tuple[rules.Replay | None, bool, int | None]:
+    """The game's result: from paper (a version 2 game's ``paper``: its final scores, whether it was, and its number of
+    hands if known), or its hands replayed by the engine; None where either has problems (added to ``check``)."""
+    if PAPER in game and version is V2:
+        paper = _read_paper(game[PAPER], table, has_hands=bool(inputs), check=check)
+        return (paper[0], True, paper[1]) if paper is not None else (None, True, None)
+    return _replay(table, inputs, skip, check, version), False, None
 
 
 def _check_id(game_id: object, position: int, first_seen: dict[str, int], check: _Checker) -> None:
@@ -524,6 +544,41 @@ def _replay(
         return None
 
 
+def _read_paper(value: object, table: rules.Table, *, has_hands: bool, check: _Checker) -> tuple[rules.Replay, int | None] | None:
+    """A game recorded from paper: ``{"totals": {side: final score, ...}, "hands": number}`` (``hands`` only when
+    known), checked by the engine (``rules.paper_winner``) as the game's final result; None when it has problems."""
+    if not check.is_object(value, A_PAPER_RESULT, PAPER):
+        return None
+    before = len(check.problems)
+    check.keys(value, PAPER_KEYS, ("totals",), A_PAPER_RESULT, f"{PAPER}.")
+    if has_hands:
+        check.add("hands", _("a game recorded from paper has no hands, got some"))
+    totals: dict[str, object] = {}
+    given = value.get("totals")
+    if "totals" in value and check.is_object(given, _("a result from paper's totals"), f"{PAPER}.totals"):
+        for name, total in given.items():
+            side = table.side(name)
+            if side is None or side in totals:
+                message = _("%(value)s is not one of the sides (%(sides)s), or is given twice")
+                check.add(f"{PAPER}.totals", message % {"value": _show(name), "sides": ", ".join(table.sides)})
+            else:
+                totals[side] = total
+        missing = [side for side in table.sides if side not in totals]
+        if missing and len(check.problems) == before:
+            check.add(f"{PAPER}.totals", _("gives no final score for %(sides)s") % {"sides": ", ".join(missing)})
+    if len(check.problems) > before:
+        return None
+    hands = value.get(HANDS)
+    try:
+        winner = rules.paper_winner(table.rules, totals, hands=hands)  # type: ignore[arg-type]  # The engine checks the numbers.
+    except rules.RulesError as error:
+        for p in error.problems:
+            field = f"{PAPER}.hands" if p.field == "hands" else f"{PAPER}.totals.{p.field}" if p.field else f"{PAPER}.totals"
+            check.problems.append(Problem(p.message, field=field, game=check.game, template=p.template, params=p.params))
+        return None
+    return rules.Replay(table=table, hands=(), totals=totals, winner=winner), hands  # type: ignore[arg-type]
+
+
 def _read_date(game: dict[str, Any], check: _Checker, key: str = "played_on", field: str | None = None) -> datetime.date | None:
     if key not in game:
         return None
@@ -583,7 +638,7 @@ def _read_rules(game: dict[str, Any], check: _Checker, version: Version) -> tupl
     # An unknown key is reported but leaves the table readable, so the hands are still checked.
     before = len(check.problems)
     teams = _read_teams(rules_["teams"], check, version) if "teams" in rules_ else []
-    settings = {key: rules_[key] for key in RULES_VALUES if key in rules_ and key in version.rules_keys}
+    settings = {key: rules_[key] for key in (*RULES_VALUES, HANDS) if key in rules_ and key in version.rules_keys}
     if version is V1:
         _hold_to_version_1(settings, check)
     return settings, tuple(teams), len(check.problems) == before

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ...engine import rules
-from .format import FORMAT, VERSION, SeasonInput
+from .format import FORMAT, HANDS, PAPER, VERSION, SeasonInput
 
 JSON_BOOL = {True: "true", False: "false"}
 
@@ -42,6 +42,9 @@ class StoredGame:
     hands: list[HandRow]
     scores: list[int]
     season: SeasonInput | None = None  # Written only when the export is asked for the seasons.
+    # A game recorded from paper: its final scores by side name (None: played on a phone), and its hands if known.
+    paper_totals: dict[str, int] | None = None
+    paper_hands: int | None = None
 
     @functools.cached_property
     def slots(self) -> dict[int, int]:
@@ -49,7 +52,10 @@ class StoredGame:
         return {pk: 3 * rank for rank, pk in enumerate(sorted(pk for pk, _ in self.sides))}
 
     def totals(self) -> dict[str, int]:
-        """Each side's score after the last hand (0 before the first), by side name in seating order."""
+        """Each side's score after the last hand (0 before the first; a game from paper's final scores), by side name in
+        seating order."""
+        if self.paper_totals is not None:
+            return {name: self.paper_totals[name] for _, name in self.sides}
         if not self.hands:
             return {name: 0 for _, name in self.sides}
         last, slot = self.scores[-3 * len(self.sides) :], self.slots
@@ -86,10 +92,10 @@ def game_document(game: StoredGame, *, hands: bool = True) -> dict[str, object]:
     document: dict[str, object] = {"id": game.code, "played_on": game.played_on.isoformat()}
     if game.season is not None:
         document["season"] = {"name": game.season.name, "starts_on": game.season.starts_on.isoformat()}
+    document |= {"rules": rules_, "seats": [name for _, _, _, name in game.seats], "hands": written}
+    if game.paper_totals is not None:
+        document[PAPER] = {"totals": game.totals(), **({HANDS: game.paper_hands} if game.paper_hands is not None else {})}
     return document | {
-        "rules": rules_,
-        "seats": [name for _, _, _, name in game.seats],
-        "hands": written,
         "result": {"winner": side_name.get(game.winner_id) if game.winner_id is not None else None, "totals": game.totals()},
     }
 

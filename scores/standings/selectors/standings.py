@@ -10,7 +10,8 @@ it. One variant, or a range of days, sums each seat's figures in its finished
 game (``Seat.FIGURES``, counted by the services when the game ended) in three
 queries. The number of queries never grows with the games or the players.
 
-Only finished games count. In partnership play a team's points, wins and
+Only finished games count; a game recorded from paper counts in games, wins and
+points, and in no figure per hand (it has none). In partnership play a team's points, wins and
 points won count for both partners; hands pitched count for the one who
 pitched. ``standings_columns`` says which columns the games counted call for:
 a column per kind of point those games play, and points per hand only when
@@ -50,6 +51,8 @@ class Row:
     made: int = 0
     set: int = 0
     won: dict[str, int] = dataclasses.field(default_factory=dict)  # Hands their side won each point in, by key, as CATALOGUE.
+    paper_games: int = 0  # Games recorded from paper: in games, wins and points, and in no figure per hand.
+    paper_points: int = 0
     streak: int = 0  # +3: won the last three; -2: lost the last two.
     rating: float | None = None
     archived: bool = False  # Left out of new games and card nights; their games still count.
@@ -60,7 +63,8 @@ class Row:
 
     @property
     def points_per_hand(self) -> float | None:
-        return self.points / self.hands if self.hands else None
+        """The points of the games that have hands, per hand: a game recorded from paper has none to count by."""
+        return (self.points - self.paper_points) / self.hands if self.hands else None
 
     @property
     def made_percent(self) -> float | None:
@@ -206,6 +210,8 @@ def _row(player_id: int, name: str, streak: int, rating: float | None, sums: Map
         made=sums["pitched_"] - sums["sets_"],
         set=sums["sets_"],
         won={key: sums[f"{figure}_"] for key, figure in Seat.POINT_FIGURES.items()},
+        paper_games=sums["paper_games_"],
+        paper_points=sums["paper_points_"],
         streak=streak,
         rating=rating,
         archived=archived,
@@ -332,7 +338,7 @@ def standings_table(
     """The standings as the page shows them (``standings``' arguments): the rows; the headers of the columns the games
     counted call for (``standings_columns``), each with the order a click on it asks for (the sorted column turned
     round; a new column high to low, names A to Z); the kinds of point among them (their keys); whether points per
-    hand is one; and the columns' keys."""
+    hand is one; whether a game recorded from paper counts; and the columns' keys."""
     start, end = (season.starts_on, season.ends_on) if season else (None, None)
     columns = standings_columns(league, start=start, end=end, mode=mode, variant=variant)
     keys = {column.key for column in columns}
@@ -341,8 +347,10 @@ def standings_table(
         first = "asc" if column.key == "name" else "desc"
         order = ("asc" if descending else "desc") if column.key == sort else first
         headers.append({"column": column, "order": order, "sorted": column.key == sort})
+    rows = standings(league, season=season, mode=mode, variant=variant, sort=sort, descending=descending)
     return {
-        "rows": standings(league, season=season, mode=mode, variant=variant, sort=sort, descending=descending),
+        "rows": rows,
+        "paper": any(row.paper_games for row in rows),  # Said under the table: they count in no figure per hand.
         "headers": headers,
         "kinds": [key for key in rules.CATALOGUE if key in keys],
         "per_hand": "points_per_hand" in keys,

@@ -449,10 +449,12 @@ class NewGameForm(RulesForm):
 class GamePageForm(ShortRefusals, forms.Form):
     """What the game page's address may ask for besides the auction (``AuctionResultForm``): ``part=chart``, the
     score chart alone (htmx, after the scores changed), and ``restore``, the token of a hand just undone without
-    JavaScript, offered while the game is as the undo left it. What it does not understand shows the page as it is."""
+    JavaScript, offered while the game is as the undo left it; ``paper=1``, the form of a result from paper open. What it
+    does not understand shows the page as it is."""
 
     part = forms.ChoiceField(choices=[("chart", "chart")], required=False)
     restore = forms.CharField(required=False, max_length=4000)
+    paper = forms.ChoiceField(choices=[("1", "1")], required=False)  # From "Record a game played on paper": its form open.
 
     def __init__(self, *args, game: Game, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -468,6 +470,11 @@ class GamePageForm(ShortRefusals, forms.Form):
     def chart(self) -> bool:
         """Whether the address asks for the score chart alone."""
         return not self.has_error("part") and self.cleaned_data.get("part") == "chart"
+
+    @property
+    def paper_open(self) -> bool:
+        """Whether the address asks for the form of a result from paper, open."""
+        return not self.has_error("paper") and self.cleaned_data.get("paper") == "1"
 
     @property
     def restore_token(self) -> str:

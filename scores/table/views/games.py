@@ -34,6 +34,7 @@ from ..access import game_for, may_score, not_found_if_deleted
 from ..answers import HandAnswer, record
 from ..forms.games import GamePageForm, NewGameForm, RulesForm, RulesLineForm
 from ..forms.hands import AuctionResultForm, HandForm, RestoreForm, UndoForm, VersionForm, add_problems, describe_problems, restore_token
+from ..forms.paper import PaperResultForm
 from ..models import Game, Hand
 from ..presentation import rules_line, share_text
 from ..scorer import scorer_state
@@ -63,6 +64,8 @@ def game_new(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             seating = NewGameForm(request.GET, league=league).seating()
             return render(request, "scores/table/game_new.html#seating", {"seating": seating})
     form = NewGameForm(request.POST or None, league=league)
+    # "Record a game played on paper": the same seating and rules, then the game page's form for its final scores.
+    paper = (request.POST if request.method == "POST" else request.GET).get("paper") == "1"
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -74,8 +77,8 @@ def game_new(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         else:
             for typed, name in form.league_players_typed():  # Typed as new, seated as the player they already are.
                 messages.info(request, gettext("“%(typed)s” is the league's player %(name)s.") % {"typed": typed, "name": name})
-            return redirect(game)
-    context = {"league": league, "membership": membership, "form": form, "rules": form.chosen_rules()}
+            return redirect(game.get_absolute_url() + ("?paper=1" if paper else ""))
+    context = {"league": league, "membership": membership, "form": form, "rules": form.chosen_rules(), "paper": paper}
     return render(request, "scores/table/game_new.html", context)
 
 
@@ -91,6 +94,7 @@ def game_detail(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
         # The chart catches up after htmx changed the scores (the "scores-changed" event).
         return render(request, "scores/table/game_detail.html#chart", selectors.scoreboard_context(game))
     context = game_context(request, game, membership)
+    context["paper_open"] = query.paper_open
     if context["can_score"]:  # Said once, in the scoreboard's notice line: the next action's answer takes it away.
         context["notice"] = " ".join(str(message) for message in messages.get_messages(request))
     if context["form"] is not None:
@@ -116,6 +120,7 @@ def game_context(
     notice: str = "",
     taps: dict | None = None,
     rules_form: RulesForm | None = None,
+    paper_form: PaperResultForm | None = None,
 ) -> dict:
     """Everything the game page shows; a fresh hand form for scorers while the game is on (with ``taps`` tapped)."""
     context = selectors.scoreboard_context(game)
@@ -127,8 +132,10 @@ def game_context(
     )
     if context["can_score"]:
         context["scorer_state"] = _scorer_state(context)
-    if context["can_score"] and not context["hands"]:  # Before the first hand, the rules may still change.
+    if context["can_score"] and not context["hands"] and not game.is_finished:
+        # Before the first hand, the rules may still change, and a game played on paper may take its result.
         context["rules_form"] = rules_form or RulesForm(defaults=game.rules, prefix="rules")
+        context["paper_form"] = paper_form or PaperResultForm(table=context["state"].table, initial={"version": game.version})
     if game.is_finished:
         context["share_text"] = share_text(context)
     return context
@@ -482,6 +489,38 @@ def game_rules(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
     else:
         messages.success(request, gettext("The game is now played by these rules: %(rules)s.") % {"rules": rules_line(game.rules)})
     return redirect(game)
+
+
+@login_required
+@require_POST
+def paper_result(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Record the result of a game played on paper (a card night's table without a phone, say): its final scores and,
+    if known, how many hands it had. Refused with the page and its words, nothing changed, for scores the game's
+    rules could not end with, or a game that has hands or is finished."""
+    game, membership = game_for(request.user, slug, pk, Role.SCORER)
+    try:
+        table = selectors.load_game(game, hands=False).table
+    except Game.DoesNotExist:
+        return _gone_response(request, game, str(services.GameDeleted()))
+    form = PaperResultForm(request.POST, table=table)
+    if form.is_valid():
+        try:
+            services.record_paper_result(
+                game=game, totals=form.totals(), hands=form.cleaned_data["hands"], version=form.cleaned_data["version"]
+            )
+        except Gone as gone:
+            return _gone_response(request, game, str(gone))
+        except Refused as refused:
+            messages.warning(request, str(refused))
+            return redirect(game)
+        except rules.RulesError as error:
+            add_problems(form, error, fields={**form.problem_fields, "hands": "hands"})
+        else:
+            messages.success(request, gettext("The result from paper was recorded."))
+            return redirect(game)
+    game.refresh_from_db()
+    context = game_context(request, game, membership, paper_form=form)
+    return render(request, "scores/table/game_detail.html", context, status=400)
 
 
 @login_required
