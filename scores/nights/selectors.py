@@ -143,9 +143,16 @@ def night_context(night: Night) -> dict:
 LONG_GAME_HANDS = 20
 
 
+# A round of a set number of hands that ends tied is played off a hand at a time (rules.hand_count_winner): its sheet
+# keeps rows for that after the round's hands.
+PLAY_OFF_ROWS = 2
+
+
 def score_sheet_rows(night: Night) -> int:
     """How many hands a table's printed score sheet has rows for."""
-    return LONG_GAME_HANDS  # Rounds of a set number of hands: return night.hands_per_round or LONG_GAME_HANDS.
+    if night.hands_per_round:
+        return night.hands_per_round + PLAY_OFF_ROWS
+    return LONG_GAME_HANDS
 
 
 @dataclasses.dataclass(frozen=True)

@@ -106,6 +106,13 @@ def test_the_sheets_rows_are_the_one_number_the_view_is_given(owner_client, leag
     assert [int(number) for number, _dealer in rows] == list(range(1, 9))
 
 
+def test_a_round_of_a_number_of_hands_prints_a_row_for_each_and_for_a_play_off(owner_client, league, owner):
+    night = _night(league, EIGHT[:4], game_rules=rules.Rules(hands=6), owner=owner)
+    assert night.hands_per_round == 6
+    rows = _hand_rows(_sheets(owner_client.get(_url(night)).text)[0])
+    assert [int(number) for number, _dealer in rows] == list(range(1, 6 + selectors.PLAY_OFF_ROWS + 1))
+
+
 def test_who_sits_out_the_round_is_said(owner_client, league, owner):
     night = _night(league, [*EIGHT, "Ivy"], seating=planner.Seating(leftover="byes"), owner=owner)
     bye = Player.objects.get(byes__round__night=night)
