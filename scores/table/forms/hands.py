@@ -313,7 +313,8 @@ def parse_auction(text: str, table: rules.Table, dealer: str) -> tuple[tuple[str
     for player, word in zip(order, words, strict=False):
         if word == PASS:
             bids.append((player, None))
-        elif word.isdigit() and 1 <= int(word) <= table.rules.total:  # The rules of bidding are the engine's to check.
+        # ASCII digits only: "²" is a digit to str.isdigit() but not to int(). The rules of bidding are the engine's to check.
+        elif word.isascii() and word.isdigit() and 1 <= int(word) <= table.rules.total:
             bids.append((player, int(word)))
         else:
             return None
