@@ -160,7 +160,7 @@ class Seat(models.Model):
     pitched = models.PositiveSmallIntegerField(default=0)
     sets = models.PositiveSmallIntegerField(default=0)  # Hands this player pitched and was set.
     # Hands where the seat's side won each point of the catalogue (``POINT_FIGURES``): a column per kind, so the
-    # standings still sum one row per player per game (a row per seat and kind made them several times slower).
+    # standings sum one row per player per game, within their budget at league size (BENCHMARKS.md).
     won_high = models.PositiveSmallIntegerField(default=0)
     won_low = models.PositiveSmallIntegerField(default=0)
     won_jack = models.PositiveSmallIntegerField(default=0)
