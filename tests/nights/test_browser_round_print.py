@@ -63,6 +63,8 @@ def _pages(pdf: bytes) -> int:
 
 def _fits_on_paper(page: Page) -> list[str]:
     """Each printed page laid out at the paper's content width: the ones taller than the paper, or wider."""
+    # The click returns once the page is on its way: measure only when print.css lays the sheets out.
+    expect(page.locator(".score-sheet-hands").first).to_have_css("table-layout", "fixed")
     page.set_viewport_size(CONTENT)
     return page.evaluate(
         """({width, height}) => [...document.querySelectorAll(".printout-page")]
