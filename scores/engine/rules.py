@@ -810,9 +810,14 @@ def hand_count_winner(rules: Rules, number: int, totals: Mapping[str, int]) -> s
     A smudge and the target decide nothing in such a game."""
     if rules.hands is None or number < rules.hands:
         return None
-    best = max(totals.values())
-    leaders = [side for side, total in totals.items() if total == best]
+    leaders = _leaders(totals)
     return leaders[0] if len(leaders) == 1 else None
+
+
+def _leaders(totals: Mapping[str, int]) -> list[str]:
+    """The sides that share the highest total."""
+    best = max(totals.values())
+    return [side for side, total in totals.items() if total == best]
 
 
 def hands_left(rules: Rules, played: int) -> int | None:
@@ -846,8 +851,8 @@ def paper_winner(rules: Rules, totals: Mapping[str, int], *, hands: int | None =
             problems.append(Problem.of(message, field=side, value=total, hands=hands, top=rules.total))
     if problems:
         raise RulesError(problems)
-    best = max(totals.values())
-    leaders = [side for side, total in totals.items() if total == best]
+    leaders = _leaders(totals)
+    best = totals[leaders[0]]
     if len(leaders) > 1:
         raise RulesError(Problem.of(N_("a finished game has one side ahead: %(sides)s are tied"), sides=", ".join(leaders)))
     if rules.hands is None and best < rules.target and not rules.smudge:

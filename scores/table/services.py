@@ -210,14 +210,21 @@ def _save_figures(state: GameState, result: rules.Replay) -> None:
     edit or a delete ends it, or reopens it: zeros again), not hand by hand: a hand saved while the game goes
     on writes no seat. The season's totals follow (``count_game``)."""
     hands = result.hands if result.winner is not None else ()  # The standings count only finished games.
-    figures = seat_figures(state.table, hands)
     before = _counted(state.game) if state.game.is_finished else None  # As the seats counted until now.
+    _store_figures(state, seat_figures(state.table, hands), winner=result.winner, before=before)
+
+
+def _store_figures(
+    state: GameState, figures: Mapping[str, tuple[int, ...]], *, winner: str | None, before: dict[int, Counted] | None
+) -> None:
+    """Write the seats' figures (by seat name, ``Seat.FIGURES``), and count them in the season's totals in place of
+    ``before`` when the game has a winner."""
     seats = [Seat(pk=state.seats[name].pk, **dict(zip(Seat.FIGURES, values, strict=True))) for name, values in figures.items()]
     Seat.objects.bulk_update(seats, Seat.FIGURES)
     after = None
-    if result.winner is not None:
-        winner = state.sides[result.winner].pk
-        after = {state.seats[name].player_id: (state.seats[name].side_id == winner, values) for name, values in figures.items()}
+    if winner is not None:
+        won = state.sides[winner].pk
+        after = {state.seats[name].player_id: (state.seats[name].side_id == won, values) for name, values in figures.items()}
     count_game(game=state.game, before=before, after=after)
 
 
@@ -472,18 +479,11 @@ def record_paper_result(*, game: Game, totals: Mapping[str, int], hands: int | N
     if set(totals) != set(table.sides):
         raise RulesError(Problem(_("give a final score for each side: %(sides)s") % {"sides": ", ".join(table.sides)}))
     winner = rules.paper_winner(table.rules, totals, hands=hands)
-    figures = paper_figures(table, totals)
-    Seat.objects.bulk_update(
-        [Seat(pk=state.seats[name].pk, **dict(zip(Seat.FIGURES, values, strict=True))) for name, values in figures.items()], Seat.FIGURES
-    )
     game.on_paper, game.paper_hands = True, hands
     set_result(state, winner)
     game.version += 1
     game.save(update_fields=["on_paper", "paper_hands", "winner", "status", "version", "updated_at"])
-    won = state.sides[winner].pk
-    count_game(
-        game=game, before=None, after={state.seats[n].player_id: (state.seats[n].side_id == won, values) for n, values in figures.items()}
-    )
+    _store_figures(state, paper_figures(table, totals), winner=winner, before=None)
     update_ratings(league=League(pk=game.league_id), from_game=game)
 
 
