@@ -70,8 +70,8 @@ def _score_round(url: str, phones: dict[str, Page], night: Night, number: int) -
         _play_table(phone, Game.objects.get(round__night=night, round__number=number, table=table))
 
 
-def test_a_card_night_of_eight_through_two_rounds_on_phones(live_server, page: Page, browser: Browser, league):
-    url = live_server.url
+def fill_night_of_eight(page: Page, url: str) -> None:
+    """The owner, signed in, fills the new-night page: the eight players present, two rounds to 7."""
     _log_in(page, url, "olive")
     page.get_by_role("link", name="Kitchen Table").click()
     page.get_by_role("link", name="Start a card night").first.click()
@@ -79,6 +79,11 @@ def test_a_card_night_of_eight_through_two_rounds_on_phones(live_server, page: P
         page.get_by_role("group", name="Players present").get_by_text(name, exact=True).click()
     page.get_by_label("Rounds").fill("2")
     page.get_by_label("Play to").fill("7")
+
+
+def test_a_card_night_of_eight_through_two_rounds_on_phones(live_server, page: Page, browser: Browser, league):
+    url = live_server.url
+    fill_night_of_eight(page, url)
     page.get_by_role("button", name="Preview the tables").click()
     expect(page.get_by_text("Each round: 8 players: 2 tables of four.")).to_be_visible()
     page.get_by_role("button", name="Start the night").click()

@@ -11,7 +11,7 @@ from scores.nights.models import Night
 from scores.standings.selectors.standings import standings
 from scores.table import selectors
 from scores.table.models import Game
-from tests.nights.test_browser_nights import EIGHT, PHONE, _give_scorers, _log_in, league  # noqa: F401  (the league fixture)
+from tests.nights.test_browser_nights import EIGHT, PHONE, _give_scorers, _log_in, fill_night_of_eight, league  # noqa: F401  (the league fixture)
 from tests.table.test_browser_scoring import enter_hand, save_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -59,13 +59,7 @@ def _record_on_paper(phone: Page, game: Game, scores: tuple[int, int]) -> str:
 @pytest.mark.console_errors_expected("400 (Bad Request)")  # The night refused first, which the browser logs.
 def test_a_progressive_night_of_rounds_of_four_hands_with_a_table_on_paper(live_server, page: Page, browser: Browser, league):  # noqa: F811
     url = live_server.url
-    _log_in(page, url, "olive")
-    page.get_by_role("link", name="Kitchen Table").click()
-    page.get_by_role("link", name="Start a card night").first.click()
-    for name in EIGHT:
-        page.get_by_role("group", name="Players present").get_by_text(name, exact=True).click()
-    page.get_by_label("Rounds").fill("2")
-    page.get_by_label("Play to").fill("7")
+    fill_night_of_eight(page, url)
     page.get_by_label("Or a round is this many hands").fill("31")
     page.get_by_role("button", name="Start the night").click()
     expect(page.get_by_text("A round is 1 to 30 hands; leave it empty to play to the target.")).to_be_visible()
