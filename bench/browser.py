@@ -459,6 +459,7 @@ def run(  # noqa: C901, PLR0912, PLR0915
                 "p95 <= 50 ms throttled" + (", and below the peer's" if peer is not None else ""),
                 p95(throttled_ours) <= 50 and ahead,
             )
+            (out / "event-timing.json").write_text(json.dumps(events.times, indent=1))
             event_timing_budget(budget, events, peer is not None)
             if trace:
                 page.bring_to_front()
