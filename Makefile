@@ -47,16 +47,16 @@ lint: venv
 # The production stack on loopback, for trying it out and for the benchmark's load run (DEPLOY.md):
 # gunicorn with several workers and the background worker beside it, DEBUG off, static files collected, HTML compressed by
 # the app (no proxy in front). Plain HTTP here, so the HTTPS-only switches are off; a real deployment keeps them on (see DEPLOY.md).
-# Each worker answers with several threads (gunicorn's gthread) and keeps a connection open between a phone's polls: a
-# request waiting on the database no longer holds a whole worker, and a poll costs no new connection (BENCHMARKS.md, #35).
+# One request at a time a worker (gunicorn's sync workers): measured against 4 threads a worker, they held more tables,
+# since threads share their process's interpreter lock (BENCHMARKS.md, "Capacity"). THREADS=4 measures the other way.
 WORKERS ?= 4
-THREADS ?= 4
+THREADS ?= 1
 prod: venv
 	DEBUG=false SECRET_KEY=$${SECRET_KEY:-local-trial-$$(hostname)-not-for-the-internet-0123456789abcdef} \
 	ALLOWED_HOSTS=127.0.0.1,localhost SECURE_SSL_REDIRECT=false SECURE_COOKIES=false SECURE_HSTS_SECONDS=0 COMPRESS_HTML=true \
 	sh -c '$(PY) manage.py migrate --noinput && $(PY) manage.py collectstatic --noinput -v0 && \
 	{ nice -n 10 $(PY) manage.py db_worker --no-reload & worker=$$!; trap "kill $$worker 2>/dev/null" EXIT INT TERM; \
-	$(VENV)/bin/gunicorn pitchleague.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --threads $(THREADS) --keep-alive 5 --access-logfile - --error-logfile -; }'
+	$(VENV)/bin/gunicorn pitchleague.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --threads $(THREADS) --access-logfile - --error-logfile -; }'
 
 # A card night at home: the phones on the same Wi-Fi score on this machine (README, "A card night at home").
 # DEBUG off, a secret key made once in .lan-secret-key, this machine's LAN addresses allowed; prints a QR code.

@@ -1,6 +1,6 @@
 """The capacity run: ``bench/run.py --capacity``. How many tables one app server of `make prod` holds.
 
-`make prod` is started on a port of its own (gunicorn with 4 workers of 4 threads, the background worker beside it), on
+`make prod` is started on a port of its own (gunicorn with its workers, the background worker beside it), on
 PostgreSQL when a server answers on 127.0.0.1 (the database ``pitch_bench``, made anew) and on SQLite otherwise.
 Each table is a signed-in scorer and three phones following the game:
 
@@ -151,6 +151,16 @@ def wait_until_up(base: str, server: subprocess.Popen, out: Path, log_name: str 
         except OSError:
             time.sleep(0.2)
     raise SystemExit(f"make prod did not answer /healthz in five minutes; see {out / log_name}")
+
+
+def workers(log: Path) -> str:
+    """What gunicorn says it runs, from its log: its kind of worker, how many and their threads."""
+    text = log.read_text(errors="replace")
+    kind = re.search(r"Using worker: (\w+)", text)
+    threads = re.search(r"--threads (\d+)", text)
+    count = text.count("Booting worker with pid")
+    each = f" of {threads.group(1)} threads" if kind and kind.group(1) == "gthread" and threads else ""
+    return f"gunicorn: {count} {kind.group(1) if kind else '?'} workers{each}"
 
 
 def django_env(url: str, production_env: dict[str, str]) -> dict[str, str]:
@@ -311,6 +321,8 @@ class Load:
     samples: list[Sample] = field(default_factory=list)
     errors: list[tuple[float, str]] = field(default_factory=list)
     late: list[tuple[float, float]] = field(default_factory=list)  # (slot, seconds late): the load generator keeping time.
+    # (a save's answer, ms until a watching phone showed it): one entry per save and phone.
+    shown: list[tuple[float, float]] = field(default_factory=list)
     stopping: bool = False
     keep_going: bool = False  # After an error a table goes on, as a phone does: its next save is the same hand and key.
 
@@ -361,6 +373,7 @@ class Table:
         self.fields: dict[str, str] = {}
         self.hand_form = self.rematch_form = self.watch = None
         self.unanswered: dict[str, str] | None = None
+        self.answered: list[float] = []  # When each save's answer came: the phones time how soon they show it.
 
     async def play(self) -> None:
         await asyncio.sleep(max(0.0, self.joins - time.monotonic()))
@@ -420,6 +433,7 @@ class Table:
         self.unanswered = data if response is None else None
         if response is None:
             return False
+        self.answered.append(sample.start + sample.ms / 1000)
         self.read(body)
         if not self.hand_form:  # The hand won the game: its form is gone, Rematch is offered.
             sample.kind = "save that won"
@@ -445,21 +459,49 @@ class Table:
         await asyncio.sleep(rng.uniform(0, POLL_EVERY))
         cookies: dict[str, str] = {}
         opened, etag = None, None
+        shown = Shown(self.load, self.answered)
         while not self.load.stopping:
             if opened != self.watch:  # The link opened: the game's, or the new game's after a rematch.
                 opened, etag = self.watch, None
-                response, _, _ = await self.load.request("watch page", "GET", opened, cookies)
+                response, _, sample = await self.load.request("watch page", "GET", opened, cookies)
+                changed = True
             else:
                 headers = {"HX-Request": "true", "HX-Target": "live", "HX-Trigger": "live", "HX-Current-URL": self.load.base + opened}
                 if etag:
                     headers["If-None-Match"] = etag
                 response, _, sample = await self.load.request("poll", "GET", opened, cookies, expect=(200, 304), headers=headers)
-                if response is not None and response.status == 200:
+                changed = response is not None and response.status == 200
+                if changed:
                     etag = response.headers.get("ETag")
                     sample.kind = "poll, changed"
             if response is None and not self.load.keep_going:
                 return
+            if response is not None:
+                shown.answer(sample, changed)
             await asyncio.sleep(POLL_EVERY)
+
+
+class Shown:
+    """How soon one watching phone shows each save: from the save's answer to the end of the first answer that holds it.
+
+    An answer holds every save answered before its request was sent. A save answered while a poll was on its way may
+    be in that poll's answer or not: if the next poll is a 304, it was, and it counts as shown when that answer came.
+    """
+
+    def __init__(self, load: Load, answered: list[float]) -> None:
+        self.load, self.answered = load, answered
+        self.seen = 0  # The saves before this one have been shown.
+        self.last_change = 0.0  # When the last answer with a change came.
+
+    def answer(self, sample: Sample, changed: bool) -> None:
+        end = sample.start + sample.ms / 1000
+        shown_at = end if changed else self.last_change
+        while self.seen < len(self.answered) and self.answered[self.seen] <= sample.start:
+            saved = self.answered[self.seen]
+            self.load.shown.append((saved, max(0.0, shown_at - saved) * 1000))
+            self.seen += 1
+        if changed:
+            self.last_change = end
 
 
 # The steps ---------------------------------------------------------------------------------------
@@ -486,6 +528,7 @@ def step_figures(
     used = cores(before, after)
     late = [seconds * 1000 for slot, seconds in load.late if window[0] <= slot < window[1]]
     errors = [text for at, text in load.errors if since <= at < window[1]]
+    shown = [ms for saved, ms in load.shown if window[0] <= saved < window[1]]
     figures = {
         "tables": tables,
         "window_s": round(window[1] - window[0]),
@@ -505,7 +548,7 @@ def step_figures(
         values = [ms for kind, ms in in_app if kind == what]
         figures[f"in_app_p50_{what.replace(' ', '_')}_ms"] = percentile(values, 0.5)
         figures[f"in_app_p95_{what.replace(' ', '_')}_ms"] = percentile(values, 0.95)
-    for name, values in (("save", saves), ("save_that_won", won), ("poll", polls), ("poll_changed", changed)):
+    for name, values in (("save", saves), ("save_that_won", won), ("poll", polls), ("poll_changed", changed), ("shown", shown)):
         for label, share in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99), ("max", 1.0)):
             figures[f"{label}_{name}_ms"] = round(percentile(values, share), 1)
     for name in ("chart", "rematch", "game page", "watch page"):
@@ -527,6 +570,8 @@ def describe(step: dict) -> str:
         f"    chart reloads {step['charts']}: p95 {step['p95_chart_ms']:.0f} ms; rematches {step['rematchs']}: p95"
         f" {step['p95_rematch_ms']:.0f} ms; game pages {step['game_pages']}, watch pages {step['watch_pages']}:"
         f" p95 {step['p95_game_page_ms']:.0f} / {step['p95_watch_page_ms']:.0f} ms\n"
+        f"    a save shown on a watching phone, from its answer: p50 {step['p50_shown_ms'] / 1000:.1f} s, p95"
+        f" {step['p95_shown_ms'] / 1000:.1f} s, max {step['max_shown_ms'] / 1000:.1f} s\n"
         f"    in the app (gunicorn's time; the rest of a request's is the wait for a worker and the network): saves p50"
         f" {step['in_app_p50_save_ms']:.0f} ms, p95 {step['in_app_p95_save_ms']:.0f} ms; unchanged polls p50"
         f" {step['in_app_p50_unchanged_poll_ms']:.0f} ms, p95 {step['in_app_p95_unchanged_poll_ms']:.0f} ms; charts p50"
@@ -593,12 +638,12 @@ def run(out: Path, budget, production_env: dict[str, str], *, steps: list[int], 
     url, name = database_url(out, sqlite)
     port = PORT
     base = f"http://127.0.0.1:{port}"
-    stack = f"make prod (gunicorn 4 workers of 4 threads + db_worker) on {name}, port {port}"
-    print(f"== capacity: {stack}; steps of {', '.join(map(str, steps))} tables", flush=True)
+    print(f"== capacity: make prod on {name}, port {port}; steps of {', '.join(map(str, steps))} tables", flush=True)
     server = start_server(out, url, port, production_env["SECRET_KEY"])
     database_connection = None
     try:
         wait_until_up(base, server, out)
+        print(f"  {workers(out / 'capacity-server.log')}", flush=True)
         log = AccessLog(out / "capacity-server.log")
         env = django_env(url, production_env)
         if url.startswith("postgres"):
@@ -632,11 +677,12 @@ def run(out: Path, budget, production_env: dict[str, str], *, steps: list[int], 
     (out / "capacity.json").write_text(json.dumps({"database": name, "steps": results, "answered": answered, "stored": stored}, indent=2))
     budget(
         f"Capacity: make prod on {name}, a hand every 20 s and 3 phones polling every 3 s per table",
-        f"{tables} tables{capped}: p95 save {last['p95_save_ms']:.0f} ms, p95 poll {last['p95_poll_ms']:.0f} ms,"
+        f"{tables} tables{capped}: p95 save {last['p95_save_ms']:.0f} ms, p95 poll {last['p95_poll_ms']:.0f} ms, a save shown on a"
+        f" watching phone p95 {last['p95_shown_ms'] / 1000:.1f} s (max {last['max_shown_ms'] / 1000:.1f} s),"
         f" {last['requests_per_s']} requests/s, app {last['cores']['app']:.2f} + database {last['cores']['database']:.2f} cores,"
         f" load generator {last['cores']['load generator']:.3f} cores",
-        ">= 100 tables (p95 save <= 250 ms, no errors); every save stored",
-        tables >= 100 and answered == stored and "Traceback" not in server_log,
+        ">= 300 tables (p95 save <= 250 ms, no errors); every save stored",
+        tables >= 300 and answered == stored and "Traceback" not in server_log,
     )
     figures = f"p95 save {last['p95_save_ms']:.0f} ms, p95 poll {last['p95_poll_ms']:.0f} ms, errors {last['errors']}"
     return f"capacity: {tables} tables ({figures})"

@@ -146,3 +146,20 @@ def test_a_save_the_failover_run_got_no_answer_for_is_sent_again_as_the_same_han
     assert posted[1] == posted[0]
     assert Hand.objects.filter(game=game).count() == 1
     assert table.fields["id_number"] == "2"
+
+
+def test_a_watching_phone_times_each_save_from_its_answer_to_the_first_answer_that_holds_it(capacity):
+    load = capacity.Load(http=None, base="")
+    answered = [10.0, 20.0]  # Two saves' answers, in seconds.
+    shown = capacity.Shown(load, answered)
+
+    shown.answer(capacity.Sample("watch page", 9.0, 100, True), changed=True)  # Before either save: shows neither.
+    shown.answer(capacity.Sample("poll", 12.0, 50, True), changed=True)  # Sent after the first save's answer: holds it.
+    assert load.shown == [(10.0, pytest.approx(2050))]
+
+    # A poll sent just before the second save's answer came, with a change in it; the next poll is a 304: the change
+    # was that save, shown when the earlier poll's answer came, not the later one's.
+    shown.answer(capacity.Sample("poll", 19.99, 30, True), changed=True)
+    shown.answer(capacity.Sample("poll", 23.0, 5, True), changed=False)
+    assert load.shown[1] == (20.0, pytest.approx(20))
+    assert len(load.shown) == 2
