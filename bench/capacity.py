@@ -313,6 +313,11 @@ class Sample:
     ms: float
     ok: bool
 
+    @property
+    def end(self) -> float:
+        """When the answer's last byte came (the clock of ``start``)."""
+        return self.start + self.ms / 1000
+
 
 @dataclass
 class Load:
@@ -433,7 +438,7 @@ class Table:
         self.unanswered = data if response is None else None
         if response is None:
             return False
-        self.answered.append(sample.start + sample.ms / 1000)
+        self.answered.append(sample.end)
         self.read(body)
         if not self.hand_form:  # The hand won the game: its form is gone, Rematch is offered.
             sample.kind = "save that won"
@@ -494,14 +499,13 @@ class Shown:
         self.last_change = 0.0  # When the last answer with a change came.
 
     def answer(self, sample: Sample, changed: bool) -> None:
-        end = sample.start + sample.ms / 1000
-        shown_at = end if changed else self.last_change
+        shown_at = sample.end if changed else self.last_change
         while self.seen < len(self.answered) and self.answered[self.seen] <= sample.start:
             saved = self.answered[self.seen]
             self.load.shown.append((saved, max(0.0, shown_at - saved) * 1000))
             self.seen += 1
         if changed:
-            self.last_change = end
+            self.last_change = sample.end
 
 
 # The steps ---------------------------------------------------------------------------------------
