@@ -6,6 +6,7 @@ import datetime
 import gettext
 import os
 import shutil
+import time
 
 import pytest
 from django.conf import settings
@@ -115,6 +116,15 @@ def scripts_catalog(lang: str) -> gettext.NullTranslations:
     """The scripts' texts in a language (locale/<lang>/LC_MESSAGES/djangojs.mo), read by Python's gettext: what the
     browser's catalog must say. English has no catalog: its texts are the source."""
     return gettext.translation("djangojs", localedir=settings.LOCALE_PATHS[0], languages=[lang], fallback=True)
+
+
+def until_routed(page, held: list, count: int = 1) -> None:
+    """Until a route's handler that holds requests (``held``) has been given ``count``: Playwright calls it when it next
+    hears from the browser, which may be after the page already shows the request under way. Each call into the page
+    lets its events in; the caller asserts what it got."""
+    deadline = time.monotonic() + 30
+    while len(held) < count and time.monotonic() < deadline:
+        page.evaluate("0")
 
 
 def hand(pitcher: str, bid: int, high: str, low: str, jack: str | None = None, game: str | None = None, **kwargs) -> rules.Hand:

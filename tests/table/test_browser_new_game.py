@@ -13,7 +13,7 @@ from scores.engine import rules
 from scores.leagues.models import League, Role
 from scores.people import services
 from scores.table.models import Game
-from tests.conftest import PASSWORD
+from tests.conftest import PASSWORD, until_routed
 from tests.phone import phone_fixtures
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -106,6 +106,7 @@ def test_a_change_while_the_summary_is_being_asked_for_waits_its_turn(scorer_pag
     with page.expect_request("**/games/new/?part=rules*"):
         tap(page, "Play to", "21")
     tap(page, "Minimum bid", "3")
+    until_routed(page, held)
     held[0].continue_()
     expect(page.locator(".rules-line")).to_have_text("4-point · to 21 · minimum bid 3")
 

@@ -13,7 +13,7 @@ from scores.leagues.models import Role
 from scores.table import selectors, services
 from scores.table.models import Game, Hand
 from tests.accounts.test_browser_languages import WORDS
-from tests.conftest import PASSWORD, hand, scripts_catalog
+from tests.conftest import PASSWORD, hand, scripts_catalog, until_routed
 from tests.table.test_browser_scoring import enter_hand, score
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -203,6 +203,7 @@ def test_a_synced_hand_is_shown_once_before_during_and_after_the_answer_and_then
     context.set_offline(False)
     expect(page.locator("#offline[data-sync=running]")).to_have_count(1)
     shows_the_phones_hand("Syncing")  # During.
+    until_routed(page, held)
     assert len(held) == 1 and Hand.objects.count() == 1
     services.edit_hand(game=game, number=1, hand=hand("Bob", 2, "Bob", "Bob"))  # Another phone: Bob made hand 1, not Ann.
     held[0].continue_()
@@ -216,6 +217,7 @@ def test_a_synced_hand_is_shown_once_before_during_and_after_the_answer_and_then
     context.set_offline(False)
     expect(page.locator("#offline[data-sync=running]")).to_have_count(1)
     shows_the_phones_hand("Syncing")
+    until_routed(page, held, 2)
     assert len(held) == 2
     held[1].continue_()
     expect(page.locator("#offline[data-sync=done]")).to_have_count(1)
@@ -271,6 +273,7 @@ def test_online_the_scoreboard_moves_before_the_server_answers(live_server, page
     enter_hand(page, "Ann", 2, "Ann", "Ann", game="Ann")
     save(page)
     expect(score(page, "Ann")).to_have_text("3")
+    until_routed(page, held)
     assert Hand.objects.count() == 0 and len(held) == 1
     held[0].continue_()
     expect(page.locator(".result-line")).to_contain_text("Hand 1: Ann made 2, +3")

@@ -9,7 +9,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from scores.leagues.models import Player, Role
 from scores.table.models import Game, Hand
-from tests.conftest import PASSWORD
+from tests.conftest import PASSWORD, until_routed
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -273,10 +273,7 @@ def test_names_typed_before_the_script_runs_keep_their_seats(scorer_page: Page, 
     page.get_by_label("New player 1", exact=True).fill("Ann")
     page.get_by_label("New player 2", exact=True).focus()
     expect(page.get_by_label("Seat for new player 1")).to_have_value("")  # No script yet: nothing numbered her.
-    for _ in range(100):  # The route's handler runs when Playwright next hears from the browser.
-        if held:
-            break
-        page.wait_for_timeout(50)
+    until_routed(page, held)
     assert len(held) == 1
     held[0].continue_()
     page.wait_for_load_state("load")  # Deferred scripts have run once the page has loaded.
